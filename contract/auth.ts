@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { id } from './common';
+
+export const USER_KINDS = ['individual', 'testCenter', 'examiner'] as const;
+export const userKind = z.enum(USER_KINDS);
+export type UserKind = z.infer<typeof userKind>;
+
+/**
+ * A mainland China mobile number, with or without +86 / 86, spaces or dashes. The server normalizes it to E.164.
+ * The message is an error code so the front end can localize it.
+ */
+export const phoneInput = z.string().trim().min(1).max(32);
+
+export const otpRequest = z.object({ phone: phoneInput, kind: userKind });
+export type OtpRequest = z.infer<typeof otpRequest>;
+
+export const otpResponse = z.object({
+  /** The number the code went to, masked (+86 138****8000). */
+  sentTo: z.string(),
+  /** Seconds until another code may be requested for this phone. */
+  resendAfterSeconds: z.number().int().nonnegative(),
+  /** Seconds the code stays valid. */
+  expiresInSeconds: z.number().int().positive(),
+});
+export type OtpResponse = z.infer<typeof otpResponse>;
+
+export const loginRequest = z.object({
+  phone: phoneInput,
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+  kind: userKind,
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const loginResponse = z.object({
+  access_token: z.string().min(1),
+  type: userKind,
+  /** True when this login created the account (the "Sign up" case). */
+  created: z.boolean(),
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const currentUser = z.object({
+  id,
+  kind: userKind,
+  /** E.164, e.g. +8613800138000. */
+  phone: z.string(),
+  /** Display name; empty until the profile is filled in. */
+  name: z.string(),
+  /** URL of a small avatar image, or null when none was uploaded. */
+  avatar_small: z.string().nullable(),
+});
+export type CurrentUser = z.infer<typeof currentUser>;
+
+export const logoutResponse = z.object({ loggedOut: z.literal(true) });

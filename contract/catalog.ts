@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { fen, id, isoDateTime, localizedText } from './common';
+import { paged, pageQuery } from './envelope';
+
+export const province = z.object({ code: z.string(), name: z.string(), nameEn: z.string() });
+export type Province = z.infer<typeof province>;
+
+export const city = z.object({ code: z.string(), name: z.string(), provinceCode: z.string() });
+export type City = z.infer<typeof city>;
+
+/** `GET /api/city?q=<province code>` (spec section 7: q is the selected province). */
+export const cityQuery = z.object({
+  q: z
+    .string()
+    .trim()
+    .regex(/^\d{2}$/),
+});
+
+export const category = z.object({ id, code: z.string(), name: localizedText });
+export type Category = z.infer<typeof category>;
+
+export const EXAM_STATUSES = ['active', 'inactive', 'canceled', 'completed'] as const;
+export const examStatus = z.enum(EXAM_STATUSES);
+export type ExamStatus = z.infer<typeof examStatus>;
+
+export const examSummary = z.object({
+  id,
+  /** The exam code candidates search by (e.g. HSK-4-2026-12). */
+  code: z.string(),
+  name: localizedText,
+  category: category,
+  organization: z.object({ id, name: localizedText }).nullable(),
+  center: z.object({ id, name: localizedText }),
+  /** Street address of the venue. */
+  location: localizedText,
+  province: province,
+  city: city,
+  startsAt: isoDateTime,
+  registrationEndsAt: isoDateTime,
+  /** IANA zone the exam's times are shown in. */
+  timeZone: z.string(),
+  feeFen: fen,
+  capacity: z.number().int().nonnegative(),
+  seatsLeft: z.number().int().nonnegative(),
+  status: examStatus,
+  arrivalLeadMinutes: z.number().int().positive(),
+  /** Booking needs the exam's access code; the code itself never leaves the server. */
+  requiresAccessCode: z.boolean(),
+});
+export type ExamSummary = z.infer<typeof examSummary>;
+
+const dateOnly = z.iso.date();
+
+/** `GET /api/front/exams`: open exams, soonest first. */
+export const examListQuery = pageQuery.extend({
+  category: z.string().trim().max(64).optional(),
+  province: z
+    .string()
+    .trim()
+    .regex(/^\d{2}$/)
+    .optional(),
+  city: z
+    .string()
+    .trim()
+    .regex(/^\d{4}$/)
+    .optional(),
+  q: z.string().trim().max(100).optional(),
+  from: dateOnly.optional(),
+  to: dateOnly.optional(),
+});
+export type ExamListQuery = z.infer<typeof examListQuery>;
+
+export const examList = paged(examSummary);
+export type ExamList = z.infer<typeof examList>;
+
+export const examIdParams = z.object({ id });
