@@ -1,0 +1,97 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { api, type Endpoint, errorEnvelope, ok } from '../../contract';
+import handlers, { type MockRequest } from '../../mock/api';
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+function call(key: string, req: Partial<MockRequest> = {}): Answer {
+  const handler = handlers[key];
+  assert.ok(handler, `mock/api.ts has no handler for ${key}`);
+  const answer: Answer = { status: 0, body: undefined };
+  const res = {
+    status(code: number) {
+      answer.status = code;
+      return res;
+    },
+    json(body: unknown) {
+      answer.body = body;
+    },
+  };
+  handler({ query: {}, params: {}, headers: {}, ...req }, res);
+  return answer;
+}
+
+function keyOf(endpoint: Endpoint) {
+  return `${endpoint.method} ${endpoint.path}`;
+}
+
+function assertSuccess(endpoint: Endpoint, answer: Answer) {
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  ok(endpoint.data).parse(answer.body);
+}
+
+function assertError(answer: Answer, errorCode: string, status: number) {
+  assert.equal(answer.status, status);
+  assert.equal(errorEnvelope.parse(answer.body).errorCode, errorCode);
+}
+
+function login(phone = '13800138000') {
+  const answer = call(keyOf(api.login), { body: { phone, code: '123456', kind: 'individual' } });
+  assertSuccess(api.login, answer);
+  const { data } = ok(api.login.data).parse(answer.body);
+  return { authorization: `Bearer ${data.access_token}` };
+}
+
+describe('mock/api.ts answers as contract/ says', () => {
+  it('has a handler for every contract endpoint and none that the contract lacks', () => {
+    const contractKeys = Object.values(api).map(keyOf).sort();
+    assert.deepEqual(Object.keys(handlers).sort(), contractKeys);
+  });
+
+  it('answers every public GET endpoint with data the contract schema accepts', () => {
+    const exams = ok(api.exams.data).parse(call(keyOf(api.exams)).body).data;
+    assert.ok(exams.list.length > 0, 'the mock lists some exams');
+    const requests: Array<[Endpoint, Partial<MockRequest>]> = [
+      [api.health, {}],
+      [api.ready, {}],
+      [api.site, {}],
+      [api.provinces, {}],
+      [api.cities, { query: { q: '44' } }],
+      [api.categories, {}],
+      [api.exams, { query: { current: '1', pageSize: '2', q: 'mock' } }],
+      [api.exam, { params: { id: exams.list[0].id } }],
+    ];
+    for (const [endpoint, req] of requests) assertSuccess(endpoint, call(keyOf(endpoint), req));
+  });
+
+  it('pages exams with the requested page size', () => {
+    const page = ok(api.exams.data).parse(call(keyOf(api.exams), { query: { current: '2', pageSize: '1' } }).body).data;
+    assert.equal(page.list.length, 1);
+    assert.equal(page.current, 2);
+    assert.ok(page.total >= 2);
+  });
+
+  it('sends a code and logs in, then knows the user until logout', () => {
+    assertSuccess(api.sendOtp, call(keyOf(api.sendOtp), { body: { phone: '+86 138-0013-8000', kind: 'examiner' } }));
+    const headers = login();
+    assertSuccess(api.currentUser, call(keyOf(api.currentUser), { headers }));
+    assertSuccess(api.logout, call(keyOf(api.logout), { headers }));
+    assertError(call(keyOf(api.currentUser), { headers }), 'UNAUTHORIZED', 401);
+  });
+
+  it('answers bad input with the contract error envelope', () => {
+    assertError(call(keyOf(api.sendOtp), { body: { phone: '12345', kind: 'individual' } }), 'PHONE_INVALID', 400);
+    assertError(call(keyOf(api.sendOtp), { body: { phone: '13800138000', kind: 'admin' } }), 'KIND_INVALID', 400);
+    assertError(
+      call(keyOf(api.login), { body: { phone: '13800138000', code: '000000', kind: 'individual' } }),
+      'OTP_INVALID',
+      400,
+    );
+    assertError(call(keyOf(api.currentUser)), 'UNAUTHORIZED', 401);
+    assertError(call(keyOf(api.exam), { params: { id: 'missing' } }), 'NOT_FOUND', 404);
+  });
+});
