@@ -1,1 +1,47 @@
-export default [{ path: '/', component: './Home' }];
+/**
+ * Every screen of spec section 2. All routes are hidden from menus: the top bar carries no navigation, the user
+ * menu and the footer do. `name` only feeds breadcrumbs and titles (`menu.<name>` in src/locales).
+ * `access` names come from src/access.ts; an unaccessible route renders the localized 403 of src/app.tsx.
+ */
+export interface AppRoute {
+  path: string;
+  component?: string;
+  redirect?: string;
+  name?: string;
+  access?: string;
+  layout?: false;
+  hideInMenu: true;
+}
+
+const routes: AppRoute[] = [
+  { path: '/user/login', component: './User/Login', layout: false, hideInMenu: true },
+  { path: '/', redirect: '/home', hideInMenu: true },
+  { path: '/index.html', redirect: '/home', hideInMenu: true },
+  { path: '/home', name: 'home', component: './Home', hideInMenu: true },
+  { path: '/home/examlist', name: 'examlist', component: './ExamList', hideInMenu: true },
+  { path: '/home/profile', name: 'profile', component: './Profile', hideInMenu: true },
+  {
+    path: '/home/singleRegistration',
+    name: 'singleRegistration',
+    component: './SingleRegistration',
+    access: 'canStudent',
+    hideInMenu: true,
+  },
+  {
+    path: '/home/gRegistration',
+    name: 'gRegistration',
+    component: './GroupRegistration',
+    access: 'canStudent',
+    hideInMenu: true,
+  },
+  { path: '/home/ticket', name: 'ticket', component: './Ticket', hideInMenu: true },
+  { path: '/home/result', name: 'result', component: './Result', hideInMenu: true },
+  { path: '/home/transaction', name: 'transaction', component: './Transaction', hideInMenu: true },
+  { path: '/home/termsOfUse', name: 'termsOfUse', component: './Legal/TermsOfUse', hideInMenu: true },
+  { path: '/home/risk', name: 'risk', component: './Legal/Risk', hideInMenu: true },
+  { path: '/home/privacyPolicy', name: 'privacyPolicy', component: './Legal/PrivacyPolicy', hideInMenu: true },
+  { path: '/exception', name: 'exception', component: './Exception', hideInMenu: true },
+  { path: '*', component: './404', hideInMenu: true },
+];
+
+export default routes;

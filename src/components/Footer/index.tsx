@@ -1,0 +1,45 @@
+import { Link, useIntl } from '@umijs/max';
+import { Space, Typography } from 'antd';
+import { useSiteInfo } from '@/hooks/useSiteInfo';
+import { pickText } from '@/utils/format';
+
+const LEGAL_LINKS = [
+  { to: '/home/termsOfUse', label: 'menu.termsOfUse' },
+  { to: '/home/privacyPolicy', label: 'menu.privacyPolicy' },
+  { to: '/home/risk', label: 'menu.risk' },
+];
+
+/** Legal links, the copyright year and the operator's name and ICP filing, which come from the deployment. */
+export default function Footer() {
+  const intl = useIntl();
+  const site = useSiteInfo();
+  const company = site ? pickText(site.companyName, intl.locale) : '';
+  return (
+    <footer style={{ padding: '24px 16px', textAlign: 'center' }}>
+      <nav aria-label={intl.formatMessage({ id: 'component.footer.nav' })}>
+        <Space split="|" wrap style={{ justifyContent: 'center' }}>
+          {LEGAL_LINKS.map((link) => (
+            <Link key={link.to} to={link.to}>
+              {intl.formatMessage({ id: link.label })}
+            </Link>
+          ))}
+        </Space>
+      </nav>
+      <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
+        {intl.formatMessage({ id: 'component.footer.copyright' }, { year: new Date().getFullYear(), company })}
+        {site?.filingNumber ? (
+          <>
+            {' '}
+            {site.filingUrl ? (
+              <Typography.Link href={site.filingUrl} target="_blank" rel="noopener noreferrer">
+                {site.filingNumber}
+              </Typography.Link>
+            ) : (
+              site.filingNumber
+            )}
+          </>
+        ) : null}
+      </Typography.Paragraph>
+    </footer>
+  );
+}

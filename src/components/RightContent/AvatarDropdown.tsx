@@ -1,0 +1,45 @@
+import { CalendarOutlined, LogoutOutlined, TransactionOutlined, UserOutlined } from '@ant-design/icons';
+import { history, useIntl, useModel } from '@umijs/max';
+import type { MenuProps } from 'antd';
+import { Avatar, Button, Dropdown } from 'antd';
+import { maskPhone } from '@/utils/format';
+import type { UserKind } from '../../../contract/auth';
+import { useLogout } from './useLogout';
+
+const PROFILE_LABEL: Record<UserKind, string> = {
+  individual: 'menu.profile',
+  testCenter: 'menu.profile.testCenter',
+  examiner: 'menu.profile.examiner',
+};
+
+/** The logged-in header entry: avatar and name opening My Exams, the kind's profile, Transaction and Logout. */
+export default function AvatarDropdown() {
+  const intl = useIntl();
+  const { initialState } = useModel('@@initialState');
+  const logout = useLogout();
+  const user = initialState?.currentUser;
+  const name = user?.name || (user ? maskPhone(user.phone) : intl.formatMessage({ id: 'menu.account.unnamed' }));
+  const items: MenuProps['items'] = [
+    { key: '/home/examlist', icon: <CalendarOutlined />, label: intl.formatMessage({ id: 'menu.examlist' }) },
+    {
+      key: '/home/profile',
+      icon: <UserOutlined />,
+      label: intl.formatMessage({ id: PROFILE_LABEL[user?.kind ?? 'individual'] }),
+    },
+    { key: '/home/transaction', icon: <TransactionOutlined />, label: intl.formatMessage({ id: 'menu.transaction' }) },
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined />, label: intl.formatMessage({ id: 'menu.logout' }) },
+  ];
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'logout') logout('/home');
+    else history.push(key);
+  };
+  return (
+    <Dropdown trigger={['click', 'hover']} menu={{ items, onClick }}>
+      <Button type="text" aria-label={intl.formatMessage({ id: 'menu.account' }, { name })}>
+        <Avatar size="small" src={user?.avatar_small || undefined} icon={<UserOutlined />} alt="" />
+        <span>{name}</span>
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,16 @@
+export default {
+  'component.footer.nav': 'Legal information',
+  'component.footer.copyright': '© {year} {company}',
+  'component.selectLang.label': 'Language',
+  'component.network.offline': 'You are offline now',
+  'component.network.online': 'You are back online',
+  'component.newContent.title': 'New content is available',
+  'component.newContent.description': 'A newer version of this site has been published. Refresh to use it.',
+  'component.newContent.refresh': 'Refresh',
+  'component.backHome': 'Back Home',
+  'component.browseExams': 'Browse exams',
+  'component.forbidden.title': '403',
+  'component.forbidden.subTitle': 'Sorry, you are not authorized to access this page.',
+  'component.notFound.title': '404',
+  'component.notFound.subTitle': 'Sorry, the page you visited does not exist.',
+};

@@ -1,0 +1,3 @@
+export default {
+  'app.title': '考试能力',
+};

@@ -1,0 +1,16 @@
+export default {
+  'component.footer.nav': '法律信息',
+  'component.footer.copyright': '© {year} {company}',
+  'component.selectLang.label': '语言',
+  'component.network.offline': '您当前处于离线状态',
+  'component.network.online': '网络已恢复',
+  'component.newContent.title': '有新内容',
+  'component.newContent.description': '网站已发布新版本，刷新页面即可使用。',
+  'component.newContent.refresh': '刷新',
+  'component.backHome': '返回首页',
+  'component.browseExams': '浏览考试',
+  'component.forbidden.title': '403',
+  'component.forbidden.subTitle': '抱歉，您无权访问该页面。',
+  'component.notFound.title': '404',
+  'component.notFound.subTitle': '抱歉，您访问的页面不存在。',
+};

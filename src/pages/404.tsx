@@ -1,0 +1,3 @@
+import { NotFound } from '@/components/StatusPages';
+
+export default NotFound;

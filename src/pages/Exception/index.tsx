@@ -1,0 +1,28 @@
+import { useIntl, useSearchParams } from '@umijs/max';
+import { Result, Typography } from 'antd';
+import { BackHome } from '@/components/StatusPages';
+
+/** The showType 9 target: the code and message come from the query and are rendered as text, never as HTML. */
+export default function ExceptionPage() {
+  const intl = useIntl();
+  const [params] = useSearchParams();
+  const errorCode = params.get('errorCode') ?? '';
+  const errorMessage = params.get('errorMessage') ?? '';
+  const id = `errors.${errorCode}`;
+  const text = errorCode && intl.messages[id] ? intl.formatMessage({ id }) : errorMessage;
+  return (
+    <Result
+      status="error"
+      title={intl.formatMessage({ id: 'pages.exception.title' })}
+      subTitle={text}
+      extra={<BackHome />}
+    >
+      {errorCode ? (
+        <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
+          {intl.formatMessage({ id: 'pages.exception.code' }, { code: errorCode })}
+          {text !== errorMessage && errorMessage ? ` (${errorMessage})` : null}
+        </Typography.Paragraph>
+      ) : null}
+    </Result>
+  );
+}

@@ -1,0 +1,44 @@
+import { useIntl } from '@umijs/max';
+import { useRequest } from 'ahooks';
+import { Button, Card, Col, Empty, Result, Row, Skeleton } from 'antd';
+import { exams } from '@/services/catalog';
+import ExamCard from './ExamCard';
+
+const SHOWN = 6;
+
+/** The soonest open exams; readable without logging in. */
+export default function UpcomingExams() {
+  const intl = useIntl();
+  // Shown in place (with a retry) rather than as a global error popup: the rest of the page still works.
+  const { data, loading, error, refresh } = useRequest(() =>
+    exams({ current: 1, pageSize: SHOWN }, { skipErrorHandler: true }),
+  );
+  let body: React.ReactNode;
+  if (loading && !data) body = <Skeleton active />;
+  else if (error)
+    body = (
+      <Result
+        status="warning"
+        title={intl.formatMessage({ id: 'pages.home.upcoming.failed' })}
+        extra={<Button onClick={refresh}>{intl.formatMessage({ id: 'pages.home.upcoming.retry' })}</Button>}
+      />
+    );
+  else if (!data?.list.length) body = <Empty description={intl.formatMessage({ id: 'pages.home.upcoming.empty' })} />;
+  else
+    body = (
+      <Row gutter={[16, 16]}>
+        {data.list.map((exam) => (
+          <Col key={exam.id} xs={24} md={12} lg={8}>
+            <ExamCard exam={exam} />
+          </Col>
+        ))}
+      </Row>
+    );
+  return (
+    <Card
+      title={<h2 style={{ margin: 0, fontSize: 18 }}>{intl.formatMessage({ id: 'pages.home.upcoming.title' })}</h2>}
+    >
+      {body}
+    </Card>
+  );
+}

@@ -1,0 +1,66 @@
+import { useIntl } from '@umijs/max';
+import { useCountDown } from 'ahooks';
+import type { FormInstance } from 'antd';
+import { Button, Form, Input, message, Space } from 'antd';
+import { useState } from 'react';
+import { sendOtp } from '@/services/auth';
+import type { LoginValues } from './LoginForm';
+
+const CODE_INPUT_ID = 'login_code';
+
+/** The code input and its Send code button, which counts down for as long as the server asks us to wait. */
+export default function CodeField({ form }: { form: FormInstance<LoginValues> }) {
+  const intl = useIntl();
+  const [sending, setSending] = useState(false);
+  const [resendAt, setResendAt] = useState<number>();
+  const [leftMs] = useCountDown({ targetDate: resendAt });
+  const seconds = Math.ceil(leftMs / 1000);
+
+  const send = async () => {
+    const { phone, kind } = await form.validateFields(['phone', 'kind']);
+    setSending(true);
+    try {
+      const sent = await sendOtp({ phone, kind });
+      setResendAt(Date.now() + sent.resendAfterSeconds * 1000);
+      message.success(
+        intl.formatMessage(
+          { id: 'pages.login.codeSent' },
+          { phone: sent.sentTo, minutes: Math.round(sent.expiresInSeconds / 60) },
+        ),
+      );
+    } catch {
+      // The request error handler has already shown the localized reason (OTP_TOO_SOON, PHONE_INVALID, ...).
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Form.Item label={intl.formatMessage({ id: 'pages.login.code' })} htmlFor={CODE_INPUT_ID} required>
+      <Space.Compact style={{ width: '100%' }}>
+        <Form.Item
+          name="code"
+          noStyle
+          rules={[
+            { required: true, whitespace: true, message: intl.formatMessage({ id: 'pages.login.code.required' }) },
+            { pattern: /^\s*\d{6}\s*$/, message: intl.formatMessage({ id: 'pages.login.code.format' }) },
+          ]}
+        >
+          <Input
+            id={CODE_INPUT_ID}
+            size="large"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            placeholder={intl.formatMessage({ id: 'pages.login.code.placeholder' })}
+          />
+        </Form.Item>
+        <Button size="large" onClick={send} loading={sending} disabled={seconds > 0}>
+          {seconds > 0
+            ? intl.formatMessage({ id: 'pages.login.resendIn' }, { seconds })
+            : intl.formatMessage({ id: 'pages.login.sendCode' })}
+        </Button>
+      </Space.Compact>
+    </Form.Item>
+  );
+}

@@ -1,0 +1,92 @@
+import { history, useIntl, useModel } from '@umijs/max';
+import { Button, Form, Input, message, Radio } from 'antd';
+import { useState } from 'react';
+import { flushSync } from 'react-dom';
+import { currentUser, login } from '@/services/auth';
+import { safeRedirect } from '@/utils/guard';
+import { isMainlandMobile } from '@/utils/phone';
+import { saveSession } from '@/utils/session';
+import defaultSettings from '../../../../../config/defaultSettings';
+import type { UserKind } from '../../../../../contract/auth';
+import CodeField from './CodeField';
+
+export interface LoginValues {
+  kind: UserKind;
+  phone: string;
+  code: string;
+}
+
+const KINDS: UserKind[] = ['individual', 'testCenter', 'examiner'];
+
+/** Kind, phone and one-time code; the first login of a phone for a kind creates the account. */
+export default function LoginForm() {
+  const intl = useIntl();
+  const [form] = Form.useForm<LoginValues>();
+  const { setInitialState } = useModel('@@initialState');
+  const [submitting, setSubmitting] = useState(false);
+  const invalidPhone = intl.formatMessage({ id: 'pages.login.phone.invalid' });
+
+  const submit = async (values: LoginValues) => {
+    setSubmitting(true);
+    try {
+      const session = await login({ phone: values.phone, code: values.code.trim(), kind: values.kind });
+      saveSession(session.access_token, session.type);
+      const user = await currentUser();
+      // The page guard reads initialState on the next page change, so it must hold the user before we navigate.
+      flushSync(() => setInitialState((state) => ({ settings: defaultSettings, ...state, currentUser: user })));
+      message.success(intl.formatMessage({ id: session.created ? 'pages.login.created' : 'pages.login.welcome' }));
+      const redirect = new URLSearchParams(window.location.search).get('redirect');
+      history.replace(safeRedirect(redirect, window.location.origin));
+    } catch {
+      // The request error handler has already shown the localized reason (OTP_INVALID, OTP_EXPIRED, ...).
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Form<LoginValues>
+      form={form}
+      name="login"
+      layout="vertical"
+      requiredMark={false}
+      initialValues={{ kind: 'individual' }}
+      onFinish={submit}
+    >
+      <Form.Item name="kind" label={intl.formatMessage({ id: 'pages.login.kind' })}>
+        <Radio.Group
+          optionType="button"
+          buttonStyle="solid"
+          style={{ display: 'flex' }}
+          options={KINDS.map((kind) => ({
+            value: kind,
+            label: intl.formatMessage({ id: `pages.login.kind.${kind}` }),
+            style: { flex: 1, textAlign: 'center' },
+          }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="phone"
+        label={intl.formatMessage({ id: 'pages.login.phone' })}
+        rules={[
+          {
+            validator: (_, value: string | undefined) =>
+              value && isMainlandMobile(value) ? Promise.resolve() : Promise.reject(new Error(invalidPhone)),
+          },
+        ]}
+      >
+        <Input
+          size="large"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder={intl.formatMessage({ id: 'pages.login.phone.placeholder' })}
+        />
+      </Form.Item>
+      <CodeField form={form} />
+      <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+        {intl.formatMessage({ id: 'pages.login.submit' })}
+      </Button>
+    </Form>
+  );
+}

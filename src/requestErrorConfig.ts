@@ -1,0 +1,89 @@
+import type { RequestConfig, RequestError, RequestOptions } from '@umijs/max';
+import { getIntl, history } from '@umijs/max';
+import { message, notification } from 'antd';
+import { BizError, envelopeOf, isErrorEnvelope, isUnauthorized } from '@/utils/bizError';
+import { isPublicPath, loginUrlFor } from '@/utils/guard';
+import { serializeParams } from '@/utils/params';
+import { clearSession, readToken } from '@/utils/session';
+import type { ErrorEnvelope } from '../contract/envelope';
+
+/** The localized text of an error code when the current locale has one, else the server's own message. */
+export function errorText(info: Pick<ErrorEnvelope, 'errorCode' | 'errorMessage'>): string {
+  const intl = getIntl();
+  const id = `errors.${info.errorCode}`;
+  if (intl.messages[id]) return intl.formatMessage({ id });
+  return info.errorMessage || intl.formatMessage({ id: 'request.fallback' });
+}
+
+/** A 401: the token is gone or expired. Clear it as logout does (no server call) and ask for a new login. */
+function expireSession(): void {
+  clearSession();
+  const { pathname, search } = history.location;
+  if (!isPublicPath(pathname)) history.push(loginUrlFor(pathname, search));
+}
+
+function showEnvelope(info: ErrorEnvelope): void {
+  switch (info.showType) {
+    case 0:
+      return;
+    case 1:
+      message.warning(errorText(info));
+      return;
+    case 2:
+      message.error(errorText(info));
+      return;
+    case 4:
+      notification.error({ message: errorText(info), description: info.errorMessage });
+      return;
+    case 9:
+      history.push(
+        `/exception?errorCode=${encodeURIComponent(info.errorCode)}&errorMessage=${encodeURIComponent(info.errorMessage)}`,
+      );
+      return;
+    default:
+      message.error(errorText(info));
+  }
+}
+
+/** Spec section 8, for envelopes on any status, timeouts, lost networks and everything else. */
+function errorHandler(error: RequestError, opts: RequestOptions): void {
+  if (opts?.skipErrorHandler) throw error;
+  const intl = getIntl();
+  const http = 'isAxiosError' in error ? error : undefined;
+  const envelope = envelopeOf(error);
+  if (isUnauthorized(error)) {
+    expireSession();
+  } else if (envelope) {
+    showEnvelope(envelope);
+  } else if (http?.code === 'ECONNABORTED' || http?.code === 'ETIMEDOUT') {
+    const ms = http.config?.timeout ?? 0;
+    message.error(http.config?.timeoutErrorMessage || intl.formatMessage({ id: 'request.timeout' }, { ms }));
+  } else if (http && !http.response && http.request) {
+    notification.error({
+      message: intl.formatMessage({ id: 'request.network.title' }),
+      description: intl.formatMessage({ id: 'request.network.description' }),
+    });
+  } else {
+    message.error(intl.formatMessage({ id: 'request.fallback' }));
+  }
+}
+
+/** Every request carries the stored bearer token (spec section 7). */
+export function authorize(config: RequestOptions): RequestOptions {
+  const token = readToken();
+  if (!token) return config;
+  return { ...config, headers: { ...config.headers, Authorization: `Bearer ${token}` } };
+}
+
+export const errorConfig: RequestConfig = {
+  timeout: 30_000,
+  // Repeated keys for array parameters (spec section 7): a=1&a=2.
+  paramsSerializer: serializeParams,
+  errorConfig: {
+    errorThrower: (body: unknown) => {
+      if (isErrorEnvelope(body)) throw new BizError(body);
+    },
+    errorHandler,
+  },
+  requestInterceptors: [authorize],
+};
