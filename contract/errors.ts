@@ -19,6 +19,7 @@ export const ERROR_CATALOGUE = {
   NOT_FOUND: { status: 404, showType: 2 },
   PAYLOAD_TOO_LARGE: { status: 413, showType: 2 },
   NOT_READY: { status: 503, showType: 2 },
+  SMS_SEND_FAILED: { status: 502, showType: 2 },
   INTERNAL: { status: 500, showType: 2 },
 } as const satisfies Record<string, { status: number; showType: 0 | 1 | 2 | 4 | 9 }>;
 

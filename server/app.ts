@@ -1,0 +1,124 @@
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type Redis from 'ioredis';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { authenticate } from './domain/auth';
+import { AppError } from './errors';
+import { installErrorHandler } from './http/errors';
+import { endpointRegistrar } from './http/route';
+import { registerFrontEnd } from './http/static';
+import { type SmsProvider, smsFromConfig } from './providers/sms';
+import { authRoutes } from './routes/auth';
+import { catalogRoutes } from './routes/catalog';
+import { createRepositories, type RouteContext } from './routes/context';
+import { systemRoutes } from './routes/system';
+import { type CounterStore, createRedis, memoryStore, redisStore } from './store';
+
+export interface AppOptions {
+  config: Config;
+  /** Opened (and migrated) by the caller, who also closes it. */
+  database: Database;
+  /** Defaults to Redis when REDIS_URL is set, else in-process. */
+  store?: CounterStore;
+  /** Defaults to the provider SMS_PROVIDER names. */
+  sms?: SmsProvider;
+  now?: () => Date;
+}
+
+/** Log lines must never carry a bearer token, a cookie or a one-time code. */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.code',
+  '*.access_token',
+  '*.*.code',
+  '*.*.access_token',
+];
+
+/** Builds the Fastify instance: plugins, error handling, every contract route and the front end. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    trustProxy: config.trustProxy,
+    // Reject absurd bodies early; uploads that need more set their own limit.
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  // A bodiless POST (logout) may still say application/json; an empty body is "no body", not bad JSON.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
+
+  let redis: Redis | undefined;
+  let store = options.store;
+  if (!store) {
+    redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
+    store = redis ? redisStore(redis) : memoryStore();
+    const ownStore = store;
+    app.addHook('onClose', async () => ownStore.close());
+  }
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  await app.register(compress);
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitPerMinute,
+    timeWindow: 60_000,
+    ...(redis ? { redis, nameSpace: 'exam:rl:' } : {}),
+    errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: '考试能力 Exam Ability API', version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const ctx: RouteContext = {
+    log: app.log,
+    config,
+    database,
+    store,
+    sms: options.sms ?? smsFromConfig(config.sms),
+    now: options.now ?? (() => new Date()),
+    repos: createRepositories(database),
+    route: endpointRegistrar(app, (token) => authenticate({ sessions: ctx.repos.sessions, now: ctx.now }, token)),
+  };
+  systemRoutes(ctx);
+  authRoutes(ctx);
+  catalogRoutes(ctx);
+  await registerFrontEnd(app, config.staticDir);
+  return app;
+}

@@ -1,0 +1,194 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The secret a fresh checkout runs with; production refuses to start with it. */
+export const DEV_APP_SECRET = 'dev-only-secret-change-me';
+
+export interface EnvVarDoc {
+  name: string;
+  default: string;
+  meaning: string;
+}
+
+/** Every environment variable the server reads, for docs/OPERATIONS.md and `.env` templates. */
+export const ENV_VARS: readonly EnvVarDoc[] = [
+  { name: 'APP_ENV', default: 'local', meaning: 'local | test | production. Production refuses dev-only settings.' },
+  { name: 'HOST', default: '127.0.0.1', meaning: 'Interface the HTTP server listens on.' },
+  { name: 'PORT', default: '8000', meaning: 'HTTP port (0 picks a free one).' },
+  { name: 'DATA_DIR', default: './data', meaning: 'Directory of the embedded PGlite database and its lock file.' },
+  { name: 'DATABASE_URL', default: '(unset)', meaning: 'postgres://... of a PostgreSQL server; unset uses PGlite.' },
+  { name: 'REDIS_URL', default: '(unset)', meaning: 'redis://... shared by instances for rate limits and OTP pacing.' },
+  {
+    name: 'TRUST_PROXY',
+    default: 'off',
+    meaning: 'on behind a load balancer, so per-IP limits use X-Forwarded-For.',
+  },
+  { name: 'STATIC_DIR', default: './dist', meaning: 'Built front end served at / with history fallback.' },
+  {
+    name: 'LOG_LEVEL',
+    default: 'info (silent in test)',
+    meaning: 'pino level: fatal|error|warn|info|debug|trace|silent.',
+  },
+  {
+    name: 'SMS_PROVIDER',
+    default: 'console (outside production)',
+    meaning: 'console prints codes to stdout; http POSTs {phone,text} to SMS_HTTP_URL.',
+  },
+  { name: 'SMS_HTTP_URL', default: '(unset)', meaning: 'SMS gateway webhook URL, required with SMS_PROVIDER=http.' },
+  { name: 'SMS_HTTP_TOKEN', default: '(unset)', meaning: 'Bearer token sent to the SMS gateway.' },
+  { name: 'APP_SECRET', default: '(dev value)', meaning: 'HMAC pepper for OTP hashes; must be set in production.' },
+  { name: 'OTP_SEND_INTERVAL_S', default: '60', meaning: 'Seconds between two codes to one phone.' },
+  { name: 'OTP_MAX_ATTEMPTS', default: '5', meaning: 'Wrong tries allowed per code before it locks.' },
+  { name: 'OTP_TTL_S', default: '300', meaning: 'Seconds a code stays valid.' },
+  { name: 'OTP_IP_HOURLY_CAP', default: '20', meaning: 'Code requests allowed per client IP per hour.' },
+  { name: 'RATE_LIMIT_PER_MINUTE', default: '600', meaning: 'Requests per client IP per minute across the API.' },
+  { name: 'TOKEN_TTL_DAYS', default: '7', meaning: 'Days an access token stays valid.' },
+  { name: 'HOLD_MINUTES', default: '15', meaning: 'Minutes a pending order holds its seats.' },
+  { name: 'CHANGE_LOCK_HOURS', default: '72', meaning: 'Hours before an exam when bookings can no longer change.' },
+  { name: 'COMPANY_NAME_ZH', default: '(demo name)', meaning: 'Company name in the footer (Chinese).' },
+  { name: 'COMPANY_NAME_EN', default: '(demo name)', meaning: 'Company name in the footer (English).' },
+  { name: 'ICP_FILING_NUMBER', default: '(empty)', meaning: 'ICP filing number shown in the footer.' },
+  { name: 'ICP_FILING_URL', default: 'https://beian.miit.gov.cn/', meaning: 'Link of the filing number.' },
+  {
+    name: 'DEMO_DATA',
+    default: 'on for PGlite, off with DATABASE_URL',
+    meaning: 'Load demo categories, centers and exams into an empty database.',
+  },
+];
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+const flag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off']))
+  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value))
+  .optional();
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const envSchema = z.object({
+  APP_ENV: z.enum(['local', 'test', 'production']).default('local'),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalString,
+  REDIS_URL: optionalString,
+  TRUST_PROXY: flag,
+  STATIC_DIR: z.string().trim().min(1).default('./dist'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
+  SMS_PROVIDER: z.enum(['console', 'http']).optional(),
+  SMS_HTTP_URL: z.url().optional(),
+  SMS_HTTP_TOKEN: optionalString,
+  APP_SECRET: z.string().min(1).default(DEV_APP_SECRET),
+  OTP_SEND_INTERVAL_S: positiveInt(60),
+  OTP_MAX_ATTEMPTS: positiveInt(5),
+  OTP_TTL_S: positiveInt(300),
+  OTP_IP_HOURLY_CAP: positiveInt(20),
+  RATE_LIMIT_PER_MINUTE: positiveInt(600),
+  TOKEN_TTL_DAYS: positiveInt(7),
+  HOLD_MINUTES: positiveInt(15),
+  CHANGE_LOCK_HOURS: positiveInt(72),
+  COMPANY_NAME_ZH: z.string().default('北京考试能力体育科技有限公司'),
+  COMPANY_NAME_EN: z.string().default('Beijing Exam Ability Sports Technology Co., Ltd.'),
+  ICP_FILING_NUMBER: z.string().default(''),
+  ICP_FILING_URL: z.string().default('https://beian.miit.gov.cn/'),
+  DEMO_DATA: flag,
+});
+
+export interface Config {
+  appEnv: 'local' | 'test' | 'production';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  trustProxy: boolean;
+  staticDir: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  sms: { provider: 'console' } | { provider: 'http'; url: string; token: string | undefined };
+  appSecret: string;
+  otp: { sendIntervalS: number; maxAttempts: number; ttlS: number; ipHourlyCap: number };
+  rateLimitPerMinute: number;
+  tokenTtlDays: number;
+  holdMinutes: number;
+  changeLockHours: number;
+  site: { companyNameZh: string; companyNameEn: string; filingNumber: string; filingUrl: string };
+  demoData: boolean;
+}
+
+/** A setting that stops the server from starting; `main` prints the message as one line. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Reads the configuration from an environment (process.env by default). Throws ConfigError naming the
+ * setting at fault, including the production guards: codes must really be sent and the secret must be real.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "unset" so a blank line in an .env file keeps the default.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid setting ${issue?.path.join('.')}: ${issue?.message}`);
+  }
+  const e = parsed.data;
+  const production = e.APP_ENV === 'production';
+  const smsProvider = e.SMS_PROVIDER ?? (production ? undefined : 'console');
+
+  if (production && smsProvider === undefined) {
+    throw new ConfigError('SMS_PROVIDER is missing: APP_ENV=production needs a real SMS provider (http)');
+  }
+  if (production && smsProvider === 'console') {
+    throw new ConfigError('SMS_PROVIDER=console is not allowed with APP_ENV=production: set SMS_PROVIDER=http');
+  }
+  if (production && e.APP_SECRET === DEV_APP_SECRET) {
+    throw new ConfigError('APP_SECRET is missing: APP_ENV=production needs its own secret (32+ random characters)');
+  }
+  if (smsProvider === 'http' && !e.SMS_HTTP_URL) {
+    throw new ConfigError('SMS_HTTP_URL is missing: SMS_PROVIDER=http needs the gateway URL');
+  }
+
+  return {
+    appEnv: e.APP_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY ?? false,
+    staticDir: path.resolve(e.STATIC_DIR),
+    logLevel: e.LOG_LEVEL ?? (e.APP_ENV === 'test' ? 'silent' : 'info'),
+    sms:
+      smsProvider === 'http'
+        ? { provider: 'http', url: e.SMS_HTTP_URL ?? '', token: e.SMS_HTTP_TOKEN }
+        : { provider: 'console' },
+    appSecret: e.APP_SECRET,
+    otp: {
+      sendIntervalS: e.OTP_SEND_INTERVAL_S,
+      maxAttempts: e.OTP_MAX_ATTEMPTS,
+      ttlS: e.OTP_TTL_S,
+      ipHourlyCap: e.OTP_IP_HOURLY_CAP,
+    },
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    tokenTtlDays: e.TOKEN_TTL_DAYS,
+    holdMinutes: e.HOLD_MINUTES,
+    changeLockHours: e.CHANGE_LOCK_HOURS,
+    site: {
+      companyNameZh: e.COMPANY_NAME_ZH,
+      companyNameEn: e.COMPANY_NAME_EN,
+      filingNumber: e.ICP_FILING_NUMBER,
+      filingUrl: e.ICP_FILING_URL,
+    },
+    demoData: e.DEMO_DATA ?? e.DATABASE_URL === undefined,
+  };
+}

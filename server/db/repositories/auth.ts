@@ -1,0 +1,93 @@
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { UserKind } from '../../../contract';
+import { uuidv7 } from '../../ids';
+import type { Db } from '../client';
+import { otpCodes, sessions, users } from '../schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type OtpRow = typeof otpCodes.$inferSelect;
+
+export function usersRepository(db: Db) {
+  return {
+    /** The account for this phone and kind, created on first use; `created` tells which. */
+    async findOrCreate(phone: string, kind: UserKind): Promise<{ user: UserRow; created: boolean }> {
+      const [inserted] = await db.insert(users).values({ id: uuidv7(), phone, kind }).onConflictDoNothing().returning();
+      if (inserted) return { user: inserted, created: true };
+      const [existing] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.phone, phone), eq(users.kind, kind)));
+      if (!existing) throw new Error('user vanished between insert and select');
+      return { user: existing, created: false };
+    },
+  };
+}
+
+export function sessionsRepository(db: Db) {
+  return {
+    async create(session: { userId: string; tokenHash: string; expiresAt: Date }): Promise<void> {
+      await db.insert(sessions).values({ id: uuidv7(), ...session });
+    },
+    /** The user of a session that is neither expired nor revoked. */
+    async findActiveUser(tokenHash: string, now: Date): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select({ user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+      return row?.user;
+    },
+    async revoke(tokenHash: string, now: Date): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+    },
+  };
+}
+
+export function otpRepository(db: Db) {
+  return {
+    async insert(code: Omit<OtpRow, 'id' | 'attempts' | 'consumedAt' | 'createdAt'> & { createdAt: Date }) {
+      await db.insert(otpCodes).values({ id: uuidv7(), ...code });
+    },
+    /** The newest code for the phone and kind: it supersedes every older one. */
+    async latest(phone: string, kind: UserKind): Promise<OtpRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(otpCodes)
+        .where(and(eq(otpCodes.phone, phone), eq(otpCodes.kind, kind)))
+        .orderBy(desc(otpCodes.createdAt), desc(otpCodes.id))
+        .limit(1);
+      return row;
+    },
+    /** Counts a wrong try; answers the attempts so far. */
+    async recordWrongAttempt(id: string): Promise<number> {
+      const [row] = await db
+        .update(otpCodes)
+        .set({ attempts: sql`${otpCodes.attempts} + 1` })
+        .where(eq(otpCodes.id, id))
+        .returning({ attempts: otpCodes.attempts });
+      return row?.attempts ?? 0;
+    },
+    /**
+     * Marks the code used, only if it still is usable; answers false when a concurrent login got there first,
+     * so one code can never open two sessions.
+     */
+    async consume(id: string, now: Date, maxAttempts: number): Promise<boolean> {
+      const rows = await db
+        .update(otpCodes)
+        .set({ consumedAt: now })
+        .where(
+          and(
+            eq(otpCodes.id, id),
+            isNull(otpCodes.consumedAt),
+            lt(otpCodes.attempts, maxAttempts),
+            gt(otpCodes.expiresAt, now),
+          ),
+        )
+        .returning({ id: otpCodes.id });
+      return rows.length === 1;
+    },
+  };
+}

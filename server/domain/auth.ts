@@ -1,0 +1,129 @@
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { CurrentUser, LoginResponse, OtpResponse, UserKind } from '../../contract';
+import type { Config } from '../config';
+import type { otpRepository, sessionsRepository, usersRepository } from '../db/repositories/auth';
+import { AppError } from '../errors';
+import type { SmsProvider } from '../providers/sms';
+import type { CounterStore } from '../store';
+import { maskPhone, normalizeChinaMobile } from './phone';
+
+export interface AuthDeps {
+  config: Pick<Config, 'appSecret' | 'otp' | 'tokenTtlDays'>;
+  users: ReturnType<typeof usersRepository>;
+  sessions: ReturnType<typeof sessionsRepository>;
+  otp: ReturnType<typeof otpRepository>;
+  store: CounterStore;
+  sms: SmsProvider;
+  now: () => Date;
+  /** Failures the caller should know about but the client should not see (SMS gateway errors). */
+  logError: (error: unknown, message: string) => void;
+}
+
+function hashCode(secret: string, phone: string, kind: UserKind, code: string): Buffer {
+  return createHmac('sha256', secret).update(`${phone}|${kind}|${code}`).digest();
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Sends a fresh code; the newest code is the only one that logs in. */
+export async function sendOtp(
+  deps: AuthDeps,
+  input: { phone: string; kind: UserKind; ip: string },
+): Promise<OtpResponse> {
+  const phone = normalizeChinaMobile(input.phone);
+  const { sendIntervalS, ipHourlyCap, ttlS } = deps.config.otp;
+
+  const ipRequests = await deps.store.hit(`otp:ip:${input.ip}`, 3600_000);
+  if (ipRequests > ipHourlyCap) {
+    throw new AppError('RATE_LIMITED', undefined, undefined, undefined, 'Too many code requests from this network.');
+  }
+  // Pacing is per phone, across kinds: it protects the phone's owner from a flood of texts.
+  const waitMs = await deps.store.claim(`otp:phone:${phone}`, sendIntervalS * 1000);
+  if (waitMs > 0) {
+    const seconds = Math.ceil(waitMs / 1000);
+    throw new AppError(
+      'OTP_TOO_SOON',
+      undefined,
+      undefined,
+      [{ path: 'retryAfterSeconds', message: String(seconds) }],
+      `A code was sent moments ago. Wait ${seconds} seconds before requesting another.`,
+    );
+  }
+
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const now = deps.now();
+  await deps.otp.insert({
+    phone,
+    kind: input.kind,
+    codeHash: hashCode(deps.config.appSecret, phone, input.kind, code).toString('hex'),
+    expiresAt: new Date(now.getTime() + ttlS * 1000),
+    requesterIp: input.ip,
+    createdAt: now,
+  });
+  try {
+    await deps.sms.sendOtp({ phone, code, ttlSeconds: ttlS });
+  } catch (error) {
+    // Nothing reached the phone, so the user may ask again at once.
+    await deps.store.release(`otp:phone:${phone}`);
+    deps.logError(error, 'SMS provider failed to send a code');
+    throw new AppError('SMS_SEND_FAILED');
+  }
+  return { sentTo: maskPhone(phone), resendAfterSeconds: sendIntervalS, expiresInSeconds: ttlS };
+}
+
+/** Checks the code and opens a session; the first login of a phone for a kind creates the account. */
+export async function login(
+  deps: AuthDeps,
+  input: { phone: string; kind: UserKind; code: string },
+): Promise<LoginResponse> {
+  const phone = normalizeChinaMobile(input.phone);
+  const now = deps.now();
+  const { maxAttempts } = deps.config.otp;
+  const otp = await deps.otp.latest(phone, input.kind);
+  // A used code answers like a wrong one: telling them apart would only help someone replaying codes.
+  if (!otp || otp.consumedAt) throw new AppError('OTP_INVALID');
+  if (otp.attempts >= maxAttempts) throw new AppError('OTP_LOCKED');
+  if (otp.expiresAt.getTime() <= now.getTime()) throw new AppError('OTP_EXPIRED');
+
+  const expected = Buffer.from(otp.codeHash, 'hex');
+  const given = hashCode(deps.config.appSecret, phone, input.kind, input.code);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    await deps.otp.recordWrongAttempt(otp.id);
+    throw new AppError('OTP_INVALID');
+  }
+  if (!(await deps.otp.consume(otp.id, now, maxAttempts))) throw new AppError('OTP_INVALID');
+
+  const { user, created } = await deps.users.findOrCreate(phone, input.kind);
+  const token = randomBytes(32).toString('base64url');
+  await deps.sessions.create({
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + deps.config.tokenTtlDays * 86_400_000),
+  });
+  return { access_token: token, type: user.kind, created };
+}
+
+/** The user behind a bearer token, or UNAUTHORIZED for a missing, unknown, expired or revoked one. */
+export async function authenticate(deps: Pick<AuthDeps, 'sessions' | 'now'>, token: string | undefined) {
+  if (!token) throw new AppError('UNAUTHORIZED');
+  const user = await deps.sessions.findActiveUser(hashToken(token), deps.now());
+  if (!user) throw new AppError('UNAUTHORIZED');
+  return user;
+}
+
+export function toCurrentUser(user: {
+  id: string;
+  kind: UserKind;
+  phone: string;
+  name: string;
+  avatarSmall: string | null;
+}): CurrentUser {
+  return { id: user.id, kind: user.kind, phone: user.phone, name: user.name, avatar_small: user.avatarSmall };
+}
+
+export async function logout(deps: Pick<AuthDeps, 'sessions' | 'now'>, token: string): Promise<{ loggedOut: true }> {
+  await deps.sessions.revoke(hashToken(token), deps.now());
+  return { loggedOut: true };
+}

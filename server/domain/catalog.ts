@@ -1,0 +1,81 @@
+import type { Category, City, ExamList, ExamListQuery, ExamSummary, Province } from '../../contract';
+import type { catalogRepository, ExamRow } from '../db/repositories/catalog';
+import { AppError } from '../errors';
+
+export interface CatalogDeps {
+  catalog: ReturnType<typeof catalogRepository>;
+  now: () => Date;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Listing dates are calendar days in China (UTC+8 all year). */
+const CHINA_OFFSET = '+08:00';
+const DAY_MS = 86_400_000;
+
+export async function listProvinces(deps: CatalogDeps): Promise<Province[]> {
+  return deps.catalog.provinces();
+}
+
+export async function listCities(deps: CatalogDeps, provinceCode: string): Promise<City[]> {
+  return deps.catalog.cities(provinceCode);
+}
+
+export async function listCategories(deps: CatalogDeps): Promise<Category[]> {
+  const rows = await deps.catalog.categories();
+  return rows.map((c) => ({ id: c.id, code: c.code, name: { zh: c.nameZh, en: c.nameEn } }));
+}
+
+function toExamSummary(row: ExamRow): ExamSummary {
+  const { exam, category, organization, center, province, city } = row;
+  return {
+    id: exam.id,
+    code: exam.code,
+    name: { zh: exam.nameZh, en: exam.nameEn },
+    category: { id: category.id, code: category.code, name: { zh: category.nameZh, en: category.nameEn } },
+    organization: organization
+      ? { id: organization.id, name: { zh: organization.nameZh, en: organization.nameEn } }
+      : null,
+    center: { id: center.id, name: { zh: center.nameZh, en: center.nameEn } },
+    location: { zh: exam.locationZh, en: exam.locationEn },
+    province,
+    city,
+    startsAt: exam.startsAt.toISOString(),
+    registrationEndsAt: exam.registrationEndsAt.toISOString(),
+    timeZone: exam.timeZone,
+    feeFen: exam.feeFen,
+    capacity: exam.capacity,
+    seatsLeft: Math.max(0, exam.capacity - exam.seatsTaken),
+    status: exam.status,
+    arrivalLeadMinutes: exam.arrivalLeadMinutes,
+    requiresAccessCode: exam.accessCode !== null,
+  };
+}
+
+/** Exams open for booking, soonest first; `category` may be a category code or id. */
+export async function listOpenExams(deps: CatalogDeps, query: ExamListQuery): Promise<ExamList> {
+  const { current, pageSize } = query;
+  const startsFrom = query.from ? new Date(`${query.from}T00:00:00${CHINA_OFFSET}`) : undefined;
+  const startsBefore = query.to
+    ? new Date(new Date(`${query.to}T00:00:00${CHINA_OFFSET}`).getTime() + DAY_MS)
+    : undefined;
+  const isId = query.category !== undefined && UUID.test(query.category);
+  const { rows, total } = await deps.catalog.listOpenExams({
+    now: deps.now(),
+    categoryId: isId ? query.category : undefined,
+    categoryCode: isId ? undefined : query.category || undefined,
+    provinceCode: query.province,
+    cityCode: query.city,
+    text: query.q || undefined,
+    startsFrom,
+    startsBefore,
+    offset: (current - 1) * pageSize,
+    limit: pageSize,
+  });
+  return { list: rows.map(toExamSummary), total, current, pageSize };
+}
+
+export async function getExam(deps: CatalogDeps, id: string): Promise<ExamSummary> {
+  const row = await deps.catalog.examById(id);
+  if (!row) throw new AppError('NOT_FOUND', undefined, undefined, undefined, 'No exam has this id.');
+  return toExamSummary(row);
+}

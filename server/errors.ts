@@ -1,0 +1,46 @@
+import { ERROR_CATALOGUE, type ErrorCode, type ShowType } from '../contract';
+
+/** The English sentence each code answers with; the front end shows its own localized text for the code. */
+export const ERROR_MESSAGES: Record<ErrorCode, string> = {
+  VALIDATION_FAILED: 'Some fields are missing or invalid.',
+  MALFORMED_JSON: 'The request body is not valid JSON.',
+  UNSUPPORTED_MEDIA_TYPE: 'This content type is not accepted here.',
+  PHONE_INVALID: 'Enter a mainland China mobile number.',
+  KIND_INVALID: 'Choose Individual, TestCenter or Examiner.',
+  OTP_INVALID: 'The verification code is wrong or was already used.',
+  OTP_EXPIRED: 'The verification code has expired. Request a new one.',
+  OTP_LOCKED: 'Too many wrong codes. Request a new one.',
+  OTP_TOO_SOON: 'A code was sent moments ago. Wait before requesting another.',
+  RATE_LIMITED: 'Too many requests. Try again later.',
+  UNAUTHORIZED: 'Please log in.',
+  FORBIDDEN: 'You are not allowed to do this.',
+  NOT_FOUND: 'Not found.',
+  PAYLOAD_TOO_LARGE: 'The request is too large.',
+  NOT_READY: 'The service is starting or its database is unavailable.',
+  SMS_SEND_FAILED: 'The code could not be sent. Try again shortly.',
+  INTERNAL: 'Something went wrong on our side. Please try again.',
+};
+
+export interface ErrorDetail {
+  path: string;
+  message: string;
+}
+
+/** The one error type domain and HTTP code throw; the error handler turns it into the envelope. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  readonly showType: ShowType;
+
+  constructor(
+    readonly code: ErrorCode,
+    status?: number,
+    showType?: ShowType,
+    readonly details?: ErrorDetail[],
+    message?: string,
+  ) {
+    super(message ?? ERROR_MESSAGES[code]);
+    this.name = 'AppError';
+    this.statusCode = status ?? ERROR_CATALOGUE[code].status;
+    this.showType = showType ?? ERROR_CATALOGUE[code].showType;
+  }
+}

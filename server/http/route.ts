@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import type { z } from 'zod';
+import { type Endpoint, errorEnvelope, ok } from '../../contract';
+import type { UserRow } from '../db/repositories/auth';
+
+type Parsed<E, K extends string> = E extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
+
+export interface RouteInput<E extends Endpoint> {
+  body: Parsed<E, 'body'>;
+  query: Parsed<E, 'query'>;
+  params: Parsed<E, 'params'>;
+  /** The logged-in user; present exactly when the endpoint's auth is `user`. */
+  user: E['auth'] extends 'user' ? UserRow : undefined;
+  /** The bearer token of an authenticated request (logout revokes it). */
+  token: E['auth'] extends 'user' ? string : undefined;
+  request: FastifyRequest;
+}
+
+export type EndpointHandler<E extends Endpoint> = (input: RouteInput<E>) => Promise<z.input<E['data']>>;
+
+export type RegisterEndpoint = ReturnType<typeof endpointRegistrar>;
+
+export type Authenticator = (token: string | undefined) => Promise<UserRow>;
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  return match?.[1];
+}
+
+const errorResponses = Object.fromEntries(
+  [400, 401, 403, 404, 409, 413, 415, 429, 500, 502, 503].map((s) => [s, errorEnvelope]),
+);
+
+/**
+ * Registers one contract endpoint: its zod schemas validate the request and the success envelope, OpenAPI
+ * comes from the same schemas, and `auth: 'user'` endpoints reject requests without a live session.
+ */
+export function endpointRegistrar(app: FastifyInstance, authenticate: Authenticator) {
+  return function registerEndpoint<E extends Endpoint>(endpoint: E, handler: EndpointHandler<E>): void {
+    const schema: FastifySchema = {
+      summary: endpoint.summary,
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.auth === 'user' ? { security: [{ bearer: [] }] } : {}),
+      response: { 200: ok(endpoint.data), ...errorResponses },
+    };
+    app.route({
+      method: endpoint.method,
+      url: endpoint.path,
+      schema,
+      handler: async (request) => {
+        let user: UserRow | undefined;
+        const token = bearerToken(request);
+        if (endpoint.auth === 'user') user = await authenticate(token);
+        // The zod validator compiler has already parsed body, query and params against these very schemas.
+        const data = await handler({
+          body: request.body,
+          query: request.query,
+          params: request.params,
+          user,
+          token: endpoint.auth === 'user' ? token : undefined,
+          request,
+        } as RouteInput<E>);
+        return { success: true, data };
+      },
+    });
+  };
+}

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors';
+import { envelopeOf } from './errors';
+
+/** Umi names built chunks with a content hash (umi.3f2a1b9c.js); those never change and may be cached for good. */
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.(?:async\.)?(?:js|css|woff2?|png|svg|jpe?g|gif|webp)$/i;
+
+/**
+ * Serves the built front end from `staticDir` with history fallback: a browser asking for any non-API page
+ * gets index.html and the client router takes over. Unknown /api paths answer the 404 envelope instead.
+ */
+export async function registerFrontEnd(app: FastifyInstance, staticDir: string): Promise<void> {
+  const indexPath = path.join(staticDir, 'index.html');
+  if (fs.existsSync(staticDir)) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        reply.header('cache-control', HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      const error = new AppError(
+        'NOT_FOUND',
+        undefined,
+        undefined,
+        undefined,
+        `No API endpoint ${request.method} ${pathname}.`,
+      );
+      return reply.status(404).send(envelopeOf(error));
+    }
+    // Checked per request so a front end built after the server started is picked up.
+    if (!fs.existsSync(indexPath)) {
+      return reply
+        .status(404)
+        .type('text/plain; charset=utf-8')
+        .send(`Not found. The front end is not built (no index.html in ${staticDir}); run npm run build.`);
+    }
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
+    if (!wantsPage) return reply.status(404).type('text/plain; charset=utf-8').send('Not found.');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

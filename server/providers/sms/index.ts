@@ -1,0 +1,55 @@
+import type { Config } from '../../config';
+
+export interface OtpMessage {
+  /** E.164. */
+  phone: string;
+  code: string;
+  ttlSeconds: number;
+}
+
+/** Delivers one-time codes; `sendOtp` rejects when the message was not accepted. */
+export interface SmsProvider {
+  readonly name: 'console' | 'http';
+  sendOtp(message: OtpMessage): Promise<void>;
+}
+
+export function otpText(message: OtpMessage): string {
+  const minutes = Math.ceil(message.ttlSeconds / 60);
+  return `【考试能力】您的验证码是 ${message.code}，${minutes} 分钟内有效，请勿泄露。Your Exam Ability code is ${message.code}, valid for ${minutes} minutes.`;
+}
+
+/**
+ * Local development: the code is printed as exactly one line, `[sms] to=<E.164> code=<6 digits>`, which
+ * tools and people grep for. Written straight to stdout, not through the logger, whose redaction hides codes.
+ */
+export function consoleSms(write: (line: string) => void = (line) => process.stdout.write(line)): SmsProvider {
+  return {
+    name: 'console',
+    async sendOtp({ phone, code }) {
+      write(`[sms] to=${phone} code=${code}\n`);
+    },
+  };
+}
+
+/** A generic SMS gateway webhook: POST {phone, text} as JSON with a bearer token; any 2xx is accepted. */
+export function httpSms(options: { url: string; token: string | undefined; timeoutMs?: number }): SmsProvider {
+  return {
+    name: 'http',
+    async sendOtp(message) {
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      const response = await fetch(options.url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ phone: message.phone, text: otpText(message) }),
+        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      });
+      await response.body?.cancel();
+      if (!response.ok) throw new Error(`SMS gateway answered HTTP ${response.status}`);
+    },
+  };
+}
+
+export function smsFromConfig(sms: Config['sms']): SmsProvider {
+  return sms.provider === 'http' ? httpSms({ url: sms.url, token: sms.token }) : consoleSms();
+}

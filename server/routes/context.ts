@@ -1,0 +1,31 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { otpRepository, sessionsRepository, usersRepository } from '../db/repositories/auth';
+import { catalogRepository } from '../db/repositories/catalog';
+import type { RegisterEndpoint } from '../http/route';
+import type { SmsProvider } from '../providers/sms';
+import type { CounterStore } from '../store';
+
+/** What route modules need: repositories, providers and the clock, built once per app. */
+export interface RouteContext {
+  log: FastifyBaseLogger;
+  config: Config;
+  database: Database;
+  store: CounterStore;
+  sms: SmsProvider;
+  now: () => Date;
+  repos: ReturnType<typeof createRepositories>;
+  /** Registers a contract endpoint on the app (see http/route.ts). */
+  route: RegisterEndpoint;
+}
+
+export function createRepositories(database: Database) {
+  const { db } = database;
+  return {
+    users: usersRepository(db),
+    sessions: sessionsRepository(db),
+    otp: otpRepository(db),
+    catalog: catalogRepository(db),
+  };
+}
