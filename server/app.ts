@@ -63,11 +63,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return parseJson(request, text, done);
   });
 
+  const now = options.now ?? (() => new Date());
   let redis: Redis | undefined;
   let store = options.store;
   if (!store) {
     redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
-    store = redis ? redisStore(redis) : memoryStore();
+    store = redis ? redisStore(redis) : memoryStore(() => now().getTime());
     const ownStore = store;
     app.addHook('onClose', async () => ownStore.close());
   }
@@ -112,7 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     database,
     store,
     sms: options.sms ?? smsFromConfig(config.sms),
-    now: options.now ?? (() => new Date()),
+    now,
     repos: createRepositories(database),
     route: endpointRegistrar(app, (token) => authenticate({ sessions: ctx.repos.sessions, now: ctx.now }, token)),
   };

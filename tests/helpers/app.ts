@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { api, type DataOf, type EndpointName } from '../../contract';
+import { buildApp } from '../../server/app';
+import { type Config, loadConfig } from '../../server/config';
+import type { Database } from '../../server/db/client';
+import type { OtpMessage, SmsProvider } from '../../server/providers/sms';
+import type { CounterStore } from '../../server/store';
+import { openTestDatabase } from './db';
+
+/** An SMS provider that keeps what it sent, so tests can read the code a phone would receive. */
+export function recordingSms() {
+  const sent: OtpMessage[] = [];
+  const provider: SmsProvider = {
+    name: 'console',
+    async sendOtp(message) {
+      sent.push(message);
+    },
+  };
+  return {
+    provider,
+    sent,
+    /** The newest code sent to this E.164 phone. */
+    lastCodeFor(phone: string): string {
+      const message = sent.findLast((m) => m.phone === phone);
+      if (!message) throw new Error(`no code was sent to ${phone}`);
+      return message.code;
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  sms: ReturnType<typeof recordingSms>;
+  /** Moves the app's clock; starts at the real time. */
+  clock: { now: Date; advance(ms: number): void };
+  close(): Promise<void>;
+}
+
+/** A test configuration: APP_ENV=test, a temp DATA_DIR, no front end unless STATIC_DIR is given. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    APP_ENV: 'test',
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'exam-test-data-')),
+    STATIC_DIR: path.join(os.tmpdir(), 'exam-test-no-front-end'),
+    ...env,
+  });
+}
+
+/** The server on a fresh database (see openTestDatabase), a recording SMS provider and a movable clock. */
+export async function createTestApp(
+  options: { env?: Record<string, string>; database?: Database; store?: CounterStore } = {},
+): Promise<TestApp> {
+  const config = testConfig(options.env);
+  const database = options.database ?? (await openTestDatabase());
+  const sms = recordingSms();
+  const clock = {
+    now: new Date(),
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
+  const app = await buildApp({ config, database, sms: sms.provider, store: options.store, now: () => clock.now });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    sms,
+    clock,
+    async close() {
+      await app.close();
+      if (!options.database) await database.close();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Envelope {
+  success: boolean;
+  data?: unknown;
+  errorCode?: string;
+  errorMessage?: string;
+  showType?: number;
+  details?: { path: string; message: string }[];
+}
+
+export function envelope(response: LightMyRequestResponse): Envelope {
+  return response.json<Envelope>();
+}
+
+/** Asserts a success envelope and parses its data with the endpoint's contract schema. */
+export function dataOf<K extends EndpointName>(name: K, response: LightMyRequestResponse): DataOf<K> {
+  const body = envelope(response);
+  if (response.statusCode !== 200 || !body.success) {
+    throw new Error(`expected success from ${name}, got ${response.statusCode} ${response.body}`);
+  }
+  return api[name].data.parse(body.data) as DataOf<K>;
+}
