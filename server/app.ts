@@ -55,6 +55,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
+  // The API speaks JSON only; text/plain would also let a cross-site form post without a CORS preflight.
+  app.removeContentTypeParser('text/plain');
   // A bodiless POST (logout) may still say application/json; an empty body is "no body", not bad JSON.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {

@@ -68,6 +68,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
 export function openPostgres(connectionString: string): Database {
   const pool = new pg.Pool({ connectionString, max: 10 });
   const db = drizzlePg({ client: pool, schema });
+  let ended: Promise<void> | undefined;
   return {
     db,
     driver: 'postgres',
@@ -86,8 +87,9 @@ export function openPostgres(connectionString: string): Database {
     async ping() {
       await db.execute(sql`select 1`);
     },
-    async close() {
-      await pool.end();
+    close() {
+      ended ??= pool.end();
+      return ended;
     },
   };
 }

@@ -1,0 +1,177 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { createTestApp, dataOf, envelope, type TestApp } from '../tests/helpers/app';
+
+let t: TestApp;
+let staticDir: string;
+
+before(async () => {
+  staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-static-'));
+  fs.writeFileSync(
+    path.join(staticDir, 'index.html'),
+    '<!doctype html><title>Exam Ability</title><div id="root"></div>',
+  );
+  fs.writeFileSync(path.join(staticDir, 'umi.3f2a1b9c.js'), 'console.log("app")');
+  t = await createTestApp({ env: { STATIC_DIR: staticDir, RATE_LIMIT_PER_MINUTE: '1000' } });
+});
+after(async () => {
+  await t.close();
+  fs.rmSync(staticDir, { recursive: true, force: true });
+});
+
+const json = (url: string, payload: string, contentType = 'application/json') =>
+  t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType } });
+
+describe('system endpoints', () => {
+  test('health and ready', async () => {
+    assert.deepEqual(dataOf('health', await t.app.inject({ url: '/api/health' })), { status: 'ok' });
+    assert.deepEqual(dataOf('ready', await t.app.inject({ url: '/api/ready' })), { status: 'ready', database: 'ok' });
+  });
+
+  test('site facts come from the configuration', async () => {
+    const site = dataOf('site', await t.app.inject({ url: '/api/front/site' }));
+    assert.equal(site.smsToConsole, true);
+    assert.equal(site.companyName.en, t.config.site.companyNameEn);
+    assert.equal(site.filingNumber, '');
+  });
+
+  test('OpenAPI is generated from the contract at /api/docs', async () => {
+    const res = await t.app.inject({ url: '/api/docs/json' });
+    assert.equal(res.statusCode, 200);
+    const doc = res.json<{ openapi: string; paths: Record<string, Record<string, unknown>> }>();
+    assert.match(doc.openapi, /^3\./);
+    for (const p of ['/api/front/otp', '/api/front/login', '/api/front/exams', '/api/front/exams/{id}', '/api/city']) {
+      assert.ok(doc.paths[p], `documents ${p}`);
+    }
+    assert.equal((await t.app.inject({ url: '/api/docs' })).statusCode < 400, true);
+  });
+});
+
+describe('error envelope', () => {
+  test('malformed JSON answers 400 MALFORMED_JSON', async () => {
+    const res = await json('/api/front/otp', '{"phone": ');
+    assert.equal(res.statusCode, 400);
+    assert.deepEqual(envelope(res), {
+      success: false,
+      errorCode: 'MALFORMED_JSON',
+      errorMessage: 'The request body is not valid JSON.',
+      showType: 2,
+    });
+  });
+
+  test('an empty JSON body answers VALIDATION_FAILED where a body is required', async () => {
+    const res = await json('/api/front/login', '');
+    assert.equal(res.statusCode, 400);
+    assert.equal(envelope(res).errorCode, 'VALIDATION_FAILED');
+  });
+
+  test('a body that is not JSON answers 415', async () => {
+    const res = await json('/api/front/otp', 'phone=13800138000', 'text/plain');
+    assert.equal(res.statusCode, 415);
+    assert.equal(envelope(res).errorCode, 'UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  test('a body over 1 MiB answers 413 PAYLOAD_TOO_LARGE', async () => {
+    const res = await json('/api/front/otp', JSON.stringify({ phone: 'x'.repeat(1_100_000), kind: 'individual' }));
+    assert.equal(res.statusCode, 413);
+    assert.equal(envelope(res).errorCode, 'PAYLOAD_TOO_LARGE');
+  });
+
+  test('an unknown /api path answers the 404 envelope, whatever the method', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const res = await t.app.inject({ method, url: '/api/front/nothing-here', headers: { accept: 'text/html' } });
+      assert.equal(res.statusCode, 404);
+      assert.equal(envelope(res).errorCode, 'NOT_FOUND');
+      assert.equal(envelope(res).success, false);
+    }
+  });
+
+  test('security headers: CSP that allows the built front end, no sniffing', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    assert.match(csp, /script-src 'self'/);
+    assert.match(csp, /style-src 'self' 'unsafe-inline'/);
+    assert.match(csp, /img-src 'self' data: blob:/);
+    assert.match(csp, /connect-src 'self'/);
+    assert.equal(res.headers['x-content-type-options'], 'nosniff');
+  });
+});
+
+describe('front end with history fallback', () => {
+  test('a page path gets index.html, not cached', async () => {
+    const res = await t.app.inject({ url: '/home/examlist', headers: { accept: 'text/html,application/xhtml+xml' } });
+    assert.equal(res.statusCode, 200);
+    assert.match(res.body, /<div id="root">/);
+    assert.equal(res.headers['cache-control'], 'no-cache');
+  });
+
+  test('the root serves index.html; hashed assets are cached for good', async () => {
+    const root = await t.app.inject({ url: '/', headers: { accept: 'text/html' } });
+    assert.match(root.body, /Exam Ability/);
+    const asset = await t.app.inject({ url: '/umi.3f2a1b9c.js' });
+    assert.equal(asset.statusCode, 200);
+    assert.match(String(asset.headers['cache-control']), /max-age=31536000, immutable/);
+  });
+
+  test('a missing asset is a plain 404, not the page', async () => {
+    const res = await t.app.inject({ url: '/umi.deadbeef.js', headers: { accept: '*/*' } });
+    assert.equal(res.statusCode, 404);
+    assert.doesNotMatch(res.body, /root/);
+  });
+});
+
+describe('without a built front end', () => {
+  test('non-API paths say the front end is not built; the API still works', async () => {
+    const bare = await createTestApp();
+    try {
+      const res = await bare.app.inject({ url: '/home', headers: { accept: 'text/html' } });
+      assert.equal(res.statusCode, 404);
+      assert.match(res.body, /front end is not built/);
+      assert.equal((await bare.app.inject({ url: '/api/health' })).statusCode, 200);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('failures inside the server', () => {
+  test('a lost database: ready answers 503 NOT_READY, queries 500 INTERNAL without leaking SQL', async () => {
+    const broken = await createTestApp();
+    try {
+      await broken.database.close();
+      const ready = await broken.app.inject({ url: '/api/ready' });
+      assert.equal(ready.statusCode, 503);
+      assert.equal(envelope(ready).errorCode, 'NOT_READY');
+      const res = await broken.app.inject({ url: '/api/front/categories' });
+      assert.equal(res.statusCode, 500);
+      assert.deepEqual(envelope(res), {
+        success: false,
+        errorCode: 'INTERNAL',
+        errorMessage: 'Something went wrong on our side. Please try again.',
+        showType: 2,
+      });
+      assert.doesNotMatch(res.body, /select|categories|at .*\.ts/i);
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe('global rate limit', () => {
+  test('past RATE_LIMIT_PER_MINUTE a client gets 429 RATE_LIMITED', async () => {
+    const limited = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
+    try {
+      const hit = () => limited.app.inject({ url: '/api/health', remoteAddress: '198.51.100.1' });
+      for (let i = 0; i < 3; i++) assert.equal((await hit()).statusCode, 200);
+      const res = await hit();
+      assert.equal(res.statusCode, 429);
+      assert.equal(envelope(res).errorCode, 'RATE_LIMITED');
+      assert.equal(envelope(res).showType, 1);
+    } finally {
+      await limited.close();
+    }
+  });
+});
