@@ -29,6 +29,8 @@ export interface AppOptions {
   /** Defaults to the provider SMS_PROVIDER names. */
   sms?: SmsProvider;
   now?: () => Date;
+  /** Where log lines go (stdout by default); tests read them to prove secrets stay out. */
+  logStream?: { write(line: string): void };
 }
 
 /** Log lines must never carry a bearer token, a cookie or a one-time code. */
@@ -46,7 +48,11 @@ const REDACT = [
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACT, censor: '[redacted]' },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     trustProxy: config.trustProxy,
     // Reject absurd bodies early; uploads that need more set their own limit.
     bodyLimit: 1024 * 1024,

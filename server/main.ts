@@ -42,7 +42,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   }
 }
 
-async function main(): Promise<void> {
+/** Reads the environment, starts the server and stops it cleanly on SIGINT/SIGTERM (`npm start` calls this). */
+export async function main(): Promise<void> {
   let config: Config;
   try {
     config = loadConfig();

@@ -287,3 +287,87 @@ describe('per-IP cap', () => {
     }
   });
 });
+
+describe('secrets stay out of logs', () => {
+  test('request logs at debug level carry neither the code nor the token', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({
+      env: { LOG_LEVEL: 'trace' },
+      logStream: { write: (line) => lines.push(line) },
+    });
+    try {
+      await logged.app.inject({
+        method: 'POST',
+        url: '/api/front/otp',
+        payload: { phone: '13900000400', kind: 'individual' },
+      });
+      const code = logged.sms.lastCodeFor('+8613900000400');
+      const res = await logged.app.inject({
+        method: 'POST',
+        url: '/api/front/login',
+        payload: { phone: '13900000400', code, kind: 'individual' },
+      });
+      const token = dataOf('login', res).access_token;
+      await logged.app.inject({ url: '/api/front/currentUser', headers: { authorization: `Bearer ${token}` } });
+      const all = lines.join('');
+      assert.ok(lines.length > 4, 'requests were logged');
+      assert.ok(!all.includes(code), 'no code in the logs');
+      assert.ok(!all.includes(token), 'no token in the logs');
+    } finally {
+      await logged.close();
+    }
+  });
+});
+
+describe('SMS provider failure', () => {
+  test('answers 502 SMS_SEND_FAILED and lets the user ask again at once', async () => {
+    let fail = true;
+    const failing = await createTestApp({
+      sms: {
+        name: 'http',
+        async sendOtp() {
+          if (fail) throw new Error('gateway down');
+        },
+      },
+    });
+    try {
+      const send = () =>
+        failing.app.inject({
+          method: 'POST',
+          url: '/api/front/otp',
+          payload: { phone: '13900000500', kind: 'individual' },
+        });
+      const res = await send();
+      assert.equal(res.statusCode, 502);
+      assert.equal(envelope(res).errorCode, 'SMS_SEND_FAILED');
+      assert.doesNotMatch(res.body, /gateway down/);
+      fail = false;
+      assert.equal((await send()).statusCode, 200);
+    } finally {
+      await failing.close();
+    }
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+if (redisUrl) {
+  describe('several instances on one Redis', () => {
+    test('OTP pacing is shared: the second instance answers OTP_TOO_SOON', async () => {
+      // One database, two app instances, as behind a load balancer.
+      const a = await createTestApp({ env: { REDIS_URL: redisUrl } });
+      const b = await createTestApp({ env: { REDIS_URL: redisUrl }, database: a.database });
+      try {
+        const phone = `1390${String(Date.now()).slice(-7)}`;
+        const send = (app: TestApp) =>
+          app.app.inject({ method: 'POST', url: '/api/front/otp', payload: { phone, kind: 'individual' } });
+        assert.equal((await send(a)).statusCode, 200);
+        const second = await send(b);
+        assert.equal(second.statusCode, 429);
+        assert.equal(envelope(second).errorCode, 'OTP_TOO_SOON');
+      } finally {
+        await b.close();
+        await a.close();
+      }
+    });
+  });
+}

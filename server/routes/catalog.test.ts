@@ -45,7 +45,8 @@ before(async () => {
     open.push(exam);
   }
   open.unshift(swim, hsk);
-  const now = Date.now();
+  // Relative to the app's clock, which is frozen at its creation.
+  const now = t.clock.now.getTime();
   closedId = (
     await insertExam(db, beijing, category.id, {
       startsAt: new Date(now + 3 * DAY),

@@ -53,7 +53,14 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 /** The server on a fresh database (see openTestDatabase), a recording SMS provider and a movable clock. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; database?: Database; store?: CounterStore } = {},
+  options: {
+    env?: Record<string, string>;
+    database?: Database;
+    store?: CounterStore;
+    /** Replaces the recording provider (e.g. one that fails). */
+    sms?: SmsProvider;
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = options.database ?? (await openTestDatabase());
@@ -64,7 +71,14 @@ export async function createTestApp(
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const app = await buildApp({ config, database, sms: sms.provider, store: options.store, now: () => clock.now });
+  const app = await buildApp({
+    config,
+    database,
+    sms: options.sms ?? sms.provider,
+    store: options.store,
+    now: () => clock.now,
+    logStream: options.logStream,
+  });
   await app.ready();
   return {
     app,
