@@ -35,7 +35,8 @@ describe('system endpoints', () => {
     const site = dataOf('site', await t.app.inject({ url: '/api/front/site' }));
     assert.equal(site.smsToConsole, true);
     assert.equal(site.companyName.en, t.config.site.companyNameEn);
-    assert.equal(site.filingNumber, '');
+    assert.equal(site.filingNumber, t.config.site.filingNumber);
+    assert.match(site.filingNumber, /ICP/);
   });
 
   test('OpenAPI is generated from the contract at /api/docs', async () => {

@@ -26,6 +26,15 @@ describe('loadConfig', () => {
     assert.equal(path.isAbsolute(config.dataDir), true);
   });
 
+  test('the footer filing number is a demo one locally, none in production unless set', () => {
+    assert.match(loadConfig({}).site.filingNumber, /演示/);
+    assert.equal(loadConfig(production).site.filingNumber, '');
+    assert.equal(
+      loadConfig({ ...production, ICP_FILING_NUMBER: '沪ICP备12345678号' }).site.filingNumber,
+      '沪ICP备12345678号',
+    );
+  });
+
   test('demo data is off with DATABASE_URL unless asked for', () => {
     assert.equal(loadConfig({ DATABASE_URL: 'postgres://x@h/db' }).demoData, false);
     assert.equal(loadConfig({ DATABASE_URL: 'postgres://x@h/db', DEMO_DATA: 'yes' }).demoData, true);

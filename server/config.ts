@@ -4,6 +4,9 @@ import { z } from 'zod';
 /** The secret a fresh checkout runs with; production refuses to start with it. */
 export const DEV_APP_SECRET = 'dev-only-secret-change-me';
 
+/** Shown in the footer of local and test runs, so the demo looks like a deployment; production shows none unless set. */
+const DEMO_FILING_NUMBER = '京ICP备00000000号-1（演示）';
+
 export interface EnvVarDoc {
   name: string;
   default: string;
@@ -47,7 +50,11 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
   { name: 'CHANGE_LOCK_HOURS', default: '72', meaning: 'Hours before an exam when bookings can no longer change.' },
   { name: 'COMPANY_NAME_ZH', default: '(demo name)', meaning: 'Company name in the footer (Chinese).' },
   { name: 'COMPANY_NAME_EN', default: '(demo name)', meaning: 'Company name in the footer (English).' },
-  { name: 'ICP_FILING_NUMBER', default: '(empty)', meaning: 'ICP filing number shown in the footer.' },
+  {
+    name: 'ICP_FILING_NUMBER',
+    default: 'a demo number (empty in production)',
+    meaning: 'ICP filing number shown in the footer.',
+  },
   { name: 'ICP_FILING_URL', default: 'https://beian.miit.gov.cn/', meaning: 'Link of the filing number.' },
   {
     name: 'DEMO_DATA',
@@ -98,7 +105,7 @@ const envSchema = z.object({
   CHANGE_LOCK_HOURS: positiveInt(72),
   COMPANY_NAME_ZH: z.string().default('北京考试能力体育科技有限公司'),
   COMPANY_NAME_EN: z.string().default('Beijing Exam Ability Sports Technology Co., Ltd.'),
-  ICP_FILING_NUMBER: z.string().default(''),
+  ICP_FILING_NUMBER: z.string().optional(),
   ICP_FILING_URL: z.string().default('https://beian.miit.gov.cn/'),
   DEMO_DATA: flag,
 });
@@ -186,7 +193,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     site: {
       companyNameZh: e.COMPANY_NAME_ZH,
       companyNameEn: e.COMPANY_NAME_EN,
-      filingNumber: e.ICP_FILING_NUMBER,
+      filingNumber: e.ICP_FILING_NUMBER ?? (production ? '' : DEMO_FILING_NUMBER),
       filingUrl: e.ICP_FILING_URL,
     },
     demoData: e.DEMO_DATA ?? e.DATABASE_URL === undefined,
