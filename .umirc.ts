@@ -6,7 +6,8 @@ import app from './src/locales/zh-CN/app';
 const apiUrl = process.env.API_URL;
 
 export default defineConfig({
-  antd: { theme: { token: { colorPrimary: '#F5222D' } } },
+  // appConfig wraps the app in antd's App, whose message and notification follow the theme and locale.
+  antd: { theme: { token: { colorPrimary: '#F5222D' } }, appConfig: {} },
   access: {},
   model: {},
   initialState: {},

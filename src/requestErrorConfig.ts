@@ -1,7 +1,7 @@
 import type { RequestConfig, RequestError, RequestOptions } from '@umijs/max';
 import { getIntl, history } from '@umijs/max';
-import { message, notification } from 'antd';
 import { BizError, envelopeOf, isErrorEnvelope, isUnauthorized } from '@/utils/bizError';
+import { feedback } from '@/utils/feedback';
 import { isPublicPath, loginUrlFor } from '@/utils/guard';
 import { serializeParams } from '@/utils/params';
 import { clearSession, readToken } from '@/utils/session';
@@ -27,13 +27,13 @@ function showEnvelope(info: ErrorEnvelope): void {
     case 0:
       return;
     case 1:
-      message.warning(errorText(info));
+      feedback.message.warning(errorText(info));
       return;
     case 2:
-      message.error(errorText(info));
+      feedback.message.error(errorText(info));
       return;
     case 4:
-      notification.error({ message: errorText(info), description: info.errorMessage });
+      feedback.notification.error({ message: errorText(info), description: info.errorMessage });
       return;
     case 9:
       history.push(
@@ -41,7 +41,7 @@ function showEnvelope(info: ErrorEnvelope): void {
       );
       return;
     default:
-      message.error(errorText(info));
+      feedback.message.error(errorText(info));
   }
 }
 
@@ -57,14 +57,14 @@ function errorHandler(error: RequestError, opts: RequestOptions): void {
     showEnvelope(envelope);
   } else if (http?.code === 'ECONNABORTED' || http?.code === 'ETIMEDOUT') {
     const ms = http.config?.timeout ?? 0;
-    message.error(http.config?.timeoutErrorMessage || intl.formatMessage({ id: 'request.timeout' }, { ms }));
+    feedback.message.error(http.config?.timeoutErrorMessage || intl.formatMessage({ id: 'request.timeout' }, { ms }));
   } else if (http && !http.response && http.request) {
-    notification.error({
+    feedback.notification.error({
       message: intl.formatMessage({ id: 'request.network.title' }),
       description: intl.formatMessage({ id: 'request.network.description' }),
     });
   } else {
-    message.error(intl.formatMessage({ id: 'request.fallback' }));
+    feedback.message.error(intl.formatMessage({ id: 'request.fallback' }));
   }
 }
 

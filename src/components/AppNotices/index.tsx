@@ -1,14 +1,20 @@
 import { useIntl } from '@umijs/max';
 import { useEventListener } from 'ahooks';
-import { Button, notification } from 'antd';
+import { App, Button } from 'antd';
+import { useEffect } from 'react';
 import { useNewContent } from '@/hooks/useNewContent';
+import { bindFeedback } from '@/utils/feedback';
 
 const NETWORK_KEY = 'network-status';
 
-/** App-wide notices: going offline and back online, and a newer deployment being available. */
+/**
+ * App-wide notices: going offline and back online, and a newer deployment being available. It also hands antd App's
+ * themed message and notification to the request error handler, which lives outside React.
+ */
 export default function AppNotices() {
   const intl = useIntl();
-  const [api, holder] = notification.useNotification();
+  const { message, notification: api } = App.useApp();
+  useEffect(() => bindFeedback({ message, notification: api }), [message, api]);
 
   useEventListener(
     'offline',
@@ -34,5 +40,5 @@ export default function AppNotices() {
     }),
   );
 
-  return holder;
+  return null;
 }

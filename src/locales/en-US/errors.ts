@@ -15,5 +15,6 @@ export default {
   'errors.NOT_FOUND': 'What you are looking for does not exist or is not yours.',
   'errors.PAYLOAD_TOO_LARGE': 'The file is too large.',
   'errors.NOT_READY': 'The service is starting up. Please try again in a moment.',
+  'errors.SMS_SEND_FAILED': 'The text message with your code could not be sent. Please try again in a moment.',
   'errors.INTERNAL': 'Something went wrong on our side. Please try again later.',
 };

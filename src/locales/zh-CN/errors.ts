@@ -15,5 +15,6 @@ export default {
   'errors.NOT_FOUND': '您查找的内容不存在或不属于您。',
   'errors.PAYLOAD_TOO_LARGE': '文件过大。',
   'errors.NOT_READY': '服务正在启动，请稍后再试。',
+  'errors.SMS_SEND_FAILED': '验证码短信发送失败，请稍后重试。',
   'errors.INTERNAL': '服务器出错了，请稍后再试。',
 };

@@ -1,7 +1,7 @@
 import { useIntl } from '@umijs/max';
 import { useCountDown } from 'ahooks';
 import type { FormInstance } from 'antd';
-import { Button, Form, Input, message, Space } from 'antd';
+import { App, Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { sendOtp } from '@/services/auth';
 import type { LoginValues } from './LoginForm';
@@ -11,16 +11,19 @@ const CODE_INPUT_ID = 'login_code';
 /** The code input and its Send code button, which counts down for as long as the server asks us to wait. */
 export default function CodeField({ form }: { form: FormInstance<LoginValues> }) {
   const intl = useIntl();
+  const { message } = App.useApp();
   const [sending, setSending] = useState(false);
   const [resendAt, setResendAt] = useState<number>();
   const [leftMs] = useCountDown({ targetDate: resendAt });
   const seconds = Math.ceil(leftMs / 1000);
 
   const send = async () => {
-    const { phone, kind } = await form.validateFields(['phone', 'kind']);
+    // An invalid phone is shown under its field by the form itself; nothing is sent then.
+    const valid = await form.validateFields(['phone', 'kind']).catch(() => undefined);
+    if (!valid) return;
     setSending(true);
     try {
-      const sent = await sendOtp({ phone, kind });
+      const sent = await sendOtp({ phone: valid.phone, kind: valid.kind });
       setResendAt(Date.now() + sent.resendAfterSeconds * 1000);
       message.success(
         intl.formatMessage(

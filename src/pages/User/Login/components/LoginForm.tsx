@@ -1,5 +1,5 @@
-import { history, useIntl, useModel } from '@umijs/max';
-import { Button, Form, Input, message, Radio } from 'antd';
+import { history, useIntl, useModel, useSearchParams } from '@umijs/max';
+import { App, Button, Form, Input, Radio } from 'antd';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { currentUser, login } from '@/services/auth';
@@ -21,9 +21,11 @@ const KINDS: UserKind[] = ['individual', 'testCenter', 'examiner'];
 /** Kind, phone and one-time code; the first login of a phone for a kind creates the account. */
 export default function LoginForm() {
   const intl = useIntl();
+  const { message } = App.useApp();
   const [form] = Form.useForm<LoginValues>();
   const { setInitialState } = useModel('@@initialState');
   const [submitting, setSubmitting] = useState(false);
+  const [searchParams] = useSearchParams();
   const invalidPhone = intl.formatMessage({ id: 'pages.login.phone.invalid' });
 
   const submit = async (values: LoginValues) => {
@@ -35,8 +37,7 @@ export default function LoginForm() {
       // The page guard reads initialState on the next page change, so it must hold the user before we navigate.
       flushSync(() => setInitialState((state) => ({ settings: defaultSettings, ...state, currentUser: user })));
       message.success(intl.formatMessage({ id: session.created ? 'pages.login.created' : 'pages.login.welcome' }));
-      const redirect = new URLSearchParams(window.location.search).get('redirect');
-      history.replace(safeRedirect(redirect, window.location.origin));
+      history.replace(safeRedirect(searchParams.get('redirect'), window.location.origin));
     } catch {
       // The request error handler has already shown the localized reason (OTP_INVALID, OTP_EXPIRED, ...).
     } finally {

@@ -1,0 +1,42 @@
+import routes from './routes';
+
+const SPEC_PATHS = [
+  '/user/login',
+  '/home',
+  '/home/examlist',
+  '/home/profile',
+  '/home/singleRegistration',
+  '/home/gRegistration',
+  '/home/ticket',
+  '/home/result',
+  '/home/transaction',
+  '/home/termsOfUse',
+  '/home/risk',
+  '/home/privacyPolicy',
+  '/index.html',
+  '/',
+  '*',
+];
+
+describe('routes (spec section 2)', () => {
+  it('cover every path of the spec, each hidden from menus', () => {
+    expect(routes.map((route) => route.path)).toEqual(expect.arrayContaining(SPEC_PATHS));
+    expect(routes.every((route) => route.hideInMenu)).toBe(true);
+  });
+
+  it('show login without the layout', () => {
+    expect(routes.find((route) => route.path === '/user/login')?.layout).toBe(false);
+  });
+
+  it('redirect / and /index.html to /home', () => {
+    for (const path of ['/', '/index.html']) {
+      expect(routes.find((route) => route.path === path)?.redirect).toBe('/home');
+    }
+  });
+
+  it('keep registration to students', () => {
+    for (const path of ['/home/singleRegistration', '/home/gRegistration']) {
+      expect(routes.find((route) => route.path === path)?.access).toBe('canStudent');
+    }
+  });
+});

@@ -1,0 +1,15 @@
+import { type Config, configUmiAlias, createConfig } from '@umijs/max/test';
+
+/** Front-end unit tests, as `max g jest` sets them up; server, mock and e2e tests run with their own runners. */
+export default async () =>
+  (await configUmiAlias({
+    ...createConfig({
+      target: 'browser',
+      jsTransformer: 'esbuild',
+      jsTransformerOpts: { jsx: 'automatic' },
+    }),
+    setupFilesAfterEnv: ['<rootDir>/jest-setup.ts'],
+    testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/config/**/*.test.ts'],
+    testPathIgnorePatterns: ['/node_modules/', '<rootDir>/server/', '<rootDir>/tests/', '<rootDir>/mock/', '/\\.umi'],
+    collectCoverageFrom: ['src/**/*.{ts,tsx}', '!src/.umi/**', '!src/.umi-test/**', '!src/.umi-production/**'],
+  })) as Config.InitialOptions;

@@ -1,0 +1,165 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import type { AxiosRequestConfig, AxiosResponse } from '@umijs/max';
+import { createHistory, history, request } from '@umijs/max';
+import { message, notification } from 'antd';
+import { AxiosError } from 'axios';
+import type { ErrorEnvelope } from '../contract/envelope';
+
+type Adapter = (config: AxiosRequestConfig) => Promise<AxiosResponse>;
+
+/** A transport answering with `status` and `data`, rejecting like axios's own adapters do for non-2xx. */
+function answer(status: number, data: unknown): Adapter {
+  return (config) => {
+    const response: AxiosResponse = { data, status, statusText: '', headers: {}, config, request: {} };
+    if (status < 300) return Promise.resolve(response);
+    return Promise.reject(
+      new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_REQUEST', config, {}, response),
+    );
+  };
+}
+
+const unreachable: Adapter = (config) => Promise.reject(new AxiosError('Network Error', 'ERR_NETWORK', config, {}));
+
+const envelope = (showType: ErrorEnvelope['showType'], errorCode: ErrorEnvelope['errorCode'] = 'OTP_INVALID') => ({
+  success: false,
+  errorCode,
+  errorMessage: `server says ${errorCode}`,
+  showType,
+});
+
+async function call(adapter: Adapter, options: { skipErrorHandler?: boolean; timeout?: number } = {}) {
+  await expect(request('/api/front/anything', { adapter, ...options })).rejects.toBeDefined();
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('umi_locale', 'en-US');
+  createHistory({ type: 'memory' });
+  history.push('/home');
+});
+
+afterEach(() => {
+  act(() => {
+    message.destroy();
+    notification.destroy();
+  });
+});
+
+describe('request error display by showType (spec section 8)', () => {
+  it('0 shows nothing', async () => {
+    await call(answer(200, envelope(0)));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByText(/verification code/i)).not.toBeInTheDocument();
+    expect(screen.queryByText(/server says/)).not.toBeInTheDocument();
+  });
+
+  it('1 shows a warning with the localized text of the code', async () => {
+    await call(answer(429, envelope(1, 'OTP_TOO_SOON')));
+    expect(await screen.findByText(/A code was sent a moment ago/)).toBeInTheDocument();
+    expect(document.querySelector('.ant-message-warning')).not.toBeNull();
+  });
+
+  it('2 shows an error message, on a 2xx answer too', async () => {
+    await call(answer(200, envelope(2)));
+    expect(await screen.findByText(/The verification code is wrong/)).toBeInTheDocument();
+    expect(document.querySelector('.ant-message-error')).not.toBeNull();
+  });
+
+  it('4 shows a notification titled with the code text and described by the server message', async () => {
+    await call(answer(400, envelope(4, 'OTP_EXPIRED')));
+    expect(await screen.findByText(/The verification code has expired/)).toBeInTheDocument();
+    expect(screen.getByText('server says OTP_EXPIRED')).toBeInTheDocument();
+  });
+
+  it('9 goes to /exception with the code and message in the query', async () => {
+    await call(answer(500, envelope(9, 'INTERNAL')));
+    expect(history.location.pathname).toBe('/exception');
+    const query = new URLSearchParams(history.location.search);
+    expect(query.get('errorCode')).toBe('INTERNAL');
+    expect(query.get('errorMessage')).toBe('server says INTERNAL');
+  });
+
+  it('an unknown showType shows an error message', async () => {
+    await call(answer(400, { ...envelope(2), showType: 7 }));
+    expect(await screen.findByText(/The verification code is wrong/)).toBeInTheDocument();
+  });
+
+  it('falls back to the server message for a code the locale does not know', async () => {
+    await call(answer(409, { ...envelope(2), errorCode: 'SOMETHING_NEW', errorMessage: 'Seat map changed' }));
+    expect(await screen.findByText('Seat map changed')).toBeInTheDocument();
+  });
+
+  it('shows the text in Chinese when the language is zh-CN', async () => {
+    localStorage.setItem('umi_locale', 'zh-CN');
+    await call(answer(400, envelope(2)));
+    expect(await screen.findByText('验证码错误，请检查后重试。')).toBeInTheDocument();
+  });
+
+  it('shows nothing when the call opts out with skipErrorHandler', async () => {
+    await call(answer(400, envelope(2)), { skipErrorHandler: true });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByText(/The verification code is wrong/)).not.toBeInTheDocument();
+  });
+});
+
+describe('failures without an envelope', () => {
+  it('a lost network shows the network notification', async () => {
+    await call(unreachable);
+    expect(await screen.findByText('Network exception')).toBeInTheDocument();
+    expect(screen.getByText('Your network is abnormal and cannot connect to the server')).toBeInTheDocument();
+  });
+
+  it('a lost network reads in Chinese under zh-CN', async () => {
+    localStorage.setItem('umi_locale', 'zh-CN');
+    await call(unreachable);
+    expect(await screen.findByText('网络异常')).toBeInTheDocument();
+  });
+
+  it('a timeout names its limit', async () => {
+    const slow: Adapter = (config) =>
+      Promise.reject(new AxiosError(`timeout of ${config.timeout}ms exceeded`, 'ECONNABORTED', config, {}));
+    await call(slow, { timeout: 1500 });
+    expect(await screen.findByText('timeout of 1500ms exceeded')).toBeInTheDocument();
+  });
+
+  it('any other answer shows the fallback', async () => {
+    await call(answer(502, '<html>Bad gateway</html>'));
+    expect(await screen.findByText('Request error, please retry.')).toBeInTheDocument();
+  });
+});
+
+describe('session handling', () => {
+  it('sends the stored token as a bearer credential', async () => {
+    localStorage.setItem('access_token', 'tok-123');
+    let authorization: unknown;
+    await request('/api/front/currentUser', {
+      adapter: (config: AxiosRequestConfig) => {
+        authorization = config.headers?.Authorization;
+        return answer(200, { success: true, data: {} })(config);
+      },
+    });
+    expect(authorization).toBe('Bearer tok-123');
+  });
+
+  it('a 401 on a private page clears the session and asks for login with the way back', async () => {
+    localStorage.setItem('access_token', 'expired');
+    localStorage.setItem('type', 'individual');
+    localStorage.setItem('exam_id', 'e1');
+    history.push('/home/ticket?id=7');
+    await call(answer(401, envelope(0, 'UNAUTHORIZED')));
+    expect(history.location.pathname).toBe('/user/login');
+    expect(new URLSearchParams(history.location.search).get('redirect')).toBe('/home/ticket?id=7');
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(localStorage.getItem('exam_id')).toBeNull();
+    expect(localStorage.getItem('type')).toBe('');
+  });
+
+  it('a 401 on a public page only clears the session', async () => {
+    localStorage.setItem('access_token', 'expired');
+    localStorage.setItem('type', 'individual');
+    await call(answer(401, envelope(0, 'UNAUTHORIZED')));
+    expect(history.location.pathname).toBe('/home');
+    await waitFor(() => expect(localStorage.getItem('access_token')).toBeNull());
+    expect(localStorage.getItem('type')).toBe('');
+  });
+});
