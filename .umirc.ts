@@ -6,8 +6,7 @@ import app from './src/locales/zh-CN/app';
 const apiUrl = process.env.API_URL;
 
 export default defineConfig({
-  // appConfig wraps the app in antd's App, whose message and notification follow the theme and locale.
-  antd: { theme: { token: { colorPrimary: '#F5222D' } }, appConfig: {} },
+  antd: { theme: { token: { colorPrimary: '#F5222D' } } },
   access: {},
   model: {},
   initialState: {},

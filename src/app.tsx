@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import AppNotices from '@/components/AppNotices';
 import Footer from '@/components/Footer';
 import RightContent from '@/components/RightContent';
-import { Forbidden, NotFound } from '@/components/StatusPages';
+import { Forbidden, NotFound } from '@/components/StatusPages/lazy';
 import { errorConfig } from '@/requestErrorConfig';
 import { currentUser as fetchCurrentUser } from '@/services/auth';
 import { isUnauthorized } from '@/utils/bizError';

@@ -1,6 +1,6 @@
 import { useIntl } from '@umijs/max';
 import { useEventListener } from 'ahooks';
-import { App, Button } from 'antd';
+import { Button, message, notification } from 'antd';
 import { useEffect } from 'react';
 import { useNewContent } from '@/hooks/useNewContent';
 import { bindFeedback } from '@/utils/feedback';
@@ -8,13 +8,14 @@ import { bindFeedback } from '@/utils/feedback';
 const NETWORK_KEY = 'network-status';
 
 /**
- * App-wide notices: going offline and back online, and a newer deployment being available. It also hands antd App's
- * themed message and notification to the request error handler, which lives outside React.
+ * App-wide notices: going offline and back online, and a newer deployment being available. It also renders the themed
+ * message and notification holders that the request error handler and pages use through `feedback`.
  */
 export default function AppNotices() {
   const intl = useIntl();
-  const { message, notification: api } = App.useApp();
-  useEffect(() => bindFeedback({ message, notification: api }), [message, api]);
+  const [messageApi, messageHolder] = message.useMessage();
+  const [api, notificationHolder] = notification.useNotification();
+  useEffect(() => bindFeedback({ message: messageApi, notification: api }), [messageApi, api]);
 
   useEventListener(
     'offline',
@@ -40,5 +41,10 @@ export default function AppNotices() {
     }),
   );
 
-  return null;
+  return (
+    <>
+      {messageHolder}
+      {notificationHolder}
+    </>
+  );
 }

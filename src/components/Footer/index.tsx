@@ -1,5 +1,5 @@
 import { Link, useIntl } from '@umijs/max';
-import { Space, Typography } from 'antd';
+import { Space, theme } from 'antd';
 import { useSiteInfo } from '@/hooks/useSiteInfo';
 import { pickText } from '@/utils/format';
 
@@ -12,10 +12,11 @@ const LEGAL_LINKS = [
 /** Legal links, the copyright year and the operator's name and ICP filing, which come from the deployment. */
 export default function Footer() {
   const intl = useIntl();
+  const { token } = theme.useToken();
   const site = useSiteInfo();
   const company = site ? pickText(site.companyName, intl.locale) : '';
   return (
-    <footer style={{ padding: '24px 16px', textAlign: 'center' }}>
+    <footer style={{ padding: '24px 16px', textAlign: 'center', color: token.colorTextSecondary }}>
       <nav aria-label={intl.formatMessage({ id: 'component.footer.nav' })}>
         <Space split="|" wrap style={{ justifyContent: 'center' }}>
           {LEGAL_LINKS.map((link) => (
@@ -25,21 +26,17 @@ export default function Footer() {
           ))}
         </Space>
       </nav>
-      <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
+      <p style={{ margin: '8px 0 0' }}>
         {intl.formatMessage({ id: 'component.footer.copyright' }, { year: new Date().getFullYear(), company })}
-        {site?.filingNumber ? (
-          <>
-            {' '}
-            {site.filingUrl ? (
-              <Typography.Link href={site.filingUrl} target="_blank" rel="noopener noreferrer">
-                {site.filingNumber}
-              </Typography.Link>
-            ) : (
-              site.filingNumber
-            )}
-          </>
-        ) : null}
-      </Typography.Paragraph>
+        {site?.filingNumber ? ' ' : null}
+        {site?.filingNumber && site.filingUrl ? (
+          <a href={site.filingUrl} target="_blank" rel="noopener noreferrer" style={{ color: 'inherit' }}>
+            {site.filingNumber}
+          </a>
+        ) : (
+          site?.filingNumber
+        )}
+      </p>
     </footer>
   );
 }

@@ -1,5 +1,5 @@
 import { useIntl } from '@umijs/max';
-import { Card, Typography } from 'antd';
+import { Card } from 'antd';
 import { CHANGE_LOCK_HOURS, DEFAULT_ARRIVAL_LEAD_MINUTES } from '@/constants';
 
 interface LegalPageProps {
@@ -16,20 +16,18 @@ export default function LegalPage({ prefix, sections }: LegalPageProps) {
   const text = (id: string) => intl.formatMessage({ id: `${prefix}.${id}` }, values);
   return (
     <Card>
-      <Typography>
-        <Typography.Title level={1} style={{ fontSize: 28 }}>
-          {text('title')}
-        </Typography.Title>
-        <Typography.Paragraph>{text('intro')}</Typography.Paragraph>
+      <article style={{ maxWidth: 820, lineHeight: 1.75 }}>
+        <h1 style={{ fontSize: 28 }}>{text('title')}</h1>
+        <p>{text('intro')}</p>
         {sections.map((section, index) => (
           <section key={section}>
-            <Typography.Title level={2} style={{ fontSize: 18 }}>
+            <h2 style={{ fontSize: 18, marginTop: 24 }}>
               {index + 1}. {text(`${section}.title`)}
-            </Typography.Title>
-            <Typography.Paragraph>{text(`${section}.body`)}</Typography.Paragraph>
+            </h2>
+            <p>{text(`${section}.body`)}</p>
           </section>
         ))}
-      </Typography>
+      </article>
     </Card>
   );
 }

@@ -1,10 +1,11 @@
 import { useIntl, useSearchParams } from '@umijs/max';
-import { Result, Typography } from 'antd';
+import { Result, theme } from 'antd';
 import { BackHome } from '@/components/StatusPages';
 
 /** The showType 9 target: the code and message come from the query and are rendered as text, never as HTML. */
 export default function ExceptionPage() {
   const intl = useIntl();
+  const { token } = theme.useToken();
   const [params] = useSearchParams();
   const errorCode = params.get('errorCode') ?? '';
   const errorMessage = params.get('errorMessage') ?? '';
@@ -18,10 +19,10 @@ export default function ExceptionPage() {
       extra={<BackHome />}
     >
       {errorCode ? (
-        <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
+        <p style={{ textAlign: 'center', color: token.colorTextSecondary }}>
           {intl.formatMessage({ id: 'pages.exception.code' }, { code: errorCode })}
           {text !== errorMessage && errorMessage ? ` (${errorMessage})` : null}
-        </Typography.Paragraph>
+        </p>
       ) : null}
     </Result>
   );

@@ -1,5 +1,5 @@
 import { useIntl } from '@umijs/max';
-import { Card, Descriptions, Tag, Typography } from 'antd';
+import { Card, Descriptions, Tag, theme } from 'antd';
 import { formatFen, formatInZone, pickText, zoneLabel } from '@/utils/format';
 import type { ExamSummary } from '../../../../contract/catalog';
 
@@ -7,6 +7,7 @@ import type { ExamSummary } from '../../../../contract/catalog';
 export default function ExamCard({ exam }: { exam: ExamSummary }) {
   const intl = useIntl();
   const { locale } = intl;
+  const { token } = theme.useToken();
   const label = (id: string) => intl.formatMessage({ id: `pages.home.upcoming.${id}` });
   const zone = zoneLabel(exam.startsAt, exam.timeZone, locale);
   const province = locale.startsWith('zh') ? exam.province.name : exam.province.nameEn;
@@ -33,12 +34,12 @@ export default function ExamCard({ exam }: { exam: ExamSummary }) {
           )}
         </Descriptions.Item>
       </Descriptions>
-      <Typography.Text type="secondary">
+      <p style={{ margin: 0, color: token.colorTextSecondary }}>
         {intl.formatMessage(
           { id: 'pages.home.upcoming.registrationEnds' },
           { date: `${formatInZone(exam.registrationEndsAt, exam.timeZone)} ${zone}` },
         )}
-      </Typography.Text>
+      </p>
     </Card>
   );
 }

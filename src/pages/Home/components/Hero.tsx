@@ -1,5 +1,5 @@
 import { history, useIntl } from '@umijs/max';
-import { Button, Card, Typography } from 'antd';
+import { Button, Card } from 'antd';
 import { isLoggedIn } from '@/utils/session';
 
 /** What the service is, and the next step: log in, or go to My Exams when already logged in. */
@@ -8,12 +8,12 @@ export default function Hero({ loggedIn }: { loggedIn: boolean }) {
   const known = loggedIn && isLoggedIn();
   return (
     <Card>
-      <Typography.Title level={1} style={{ fontSize: 28 }}>
+      <h1 style={{ fontSize: 28, fontWeight: 600, marginTop: 0 }}>
         {intl.formatMessage({ id: 'pages.home.hero.title' })}
-      </Typography.Title>
-      <Typography.Paragraph style={{ fontSize: 16, maxWidth: 760 }}>
+      </h1>
+      <p style={{ fontSize: 16, maxWidth: 760, lineHeight: 1.6 }}>
         {intl.formatMessage({ id: 'pages.home.hero.description' })}
-      </Typography.Paragraph>
+      </p>
       <Button type="primary" size="large" onClick={() => history.push(known ? '/home/examlist' : '/user/login')}>
         {intl.formatMessage({ id: known ? 'pages.home.cta.myExams' : 'pages.home.cta.login' })}
       </Button>

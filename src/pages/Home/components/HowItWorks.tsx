@@ -1,6 +1,6 @@
 import { FileDoneOutlined, IdcardOutlined, QrcodeOutlined, ScanOutlined, TrophyOutlined } from '@ant-design/icons';
 import { useIntl } from '@umijs/max';
-import { Card, Steps } from 'antd';
+import { Card, theme } from 'antd';
 
 const STEPS = [
   { id: 'register', icon: <FileDoneOutlined /> },
@@ -10,20 +10,38 @@ const STEPS = [
   { id: 'result', icon: <TrophyOutlined /> },
 ];
 
-/** The five steps from booking to certificate. */
+/** The five steps from booking to certificate, as an ordered list (antd Steps would add 12 KB to the first load). */
 export default function HowItWorks() {
   const intl = useIntl();
+  const { token } = theme.useToken();
   return (
     <Card title={<h2 style={{ margin: 0, fontSize: 18 }}>{intl.formatMessage({ id: 'pages.home.steps.title' })}</h2>}>
-      <Steps
-        responsive
-        items={STEPS.map((step) => ({
-          status: 'process',
-          icon: step.icon,
-          title: intl.formatMessage({ id: `pages.home.steps.${step.id}` }),
-          description: intl.formatMessage({ id: `pages.home.steps.${step.id}.description` }),
-        }))}
-      />
+      <ol
+        style={{
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))',
+          gap: 24,
+          listStyle: 'none',
+          margin: 0,
+          padding: 0,
+        }}
+      >
+        {STEPS.map((step, index) => (
+          <li key={step.id} style={{ display: 'flex', gap: 12 }}>
+            <span aria-hidden="true" style={{ fontSize: 28, color: token.colorPrimary, lineHeight: 1 }}>
+              {step.icon}
+            </span>
+            <div>
+              <h3 style={{ fontSize: 16, margin: 0 }}>
+                {index + 1}. {intl.formatMessage({ id: `pages.home.steps.${step.id}` })}
+              </h3>
+              <p style={{ margin: '4px 0 0', color: token.colorTextSecondary }}>
+                {intl.formatMessage({ id: `pages.home.steps.${step.id}.description` })}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ol>
     </Card>
   );
 }

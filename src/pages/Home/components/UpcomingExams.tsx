@@ -1,6 +1,6 @@
 import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Button, Card, Col, Empty, Result, Row, Skeleton } from 'antd';
+import { Button, Card, Col, Empty, Row, Skeleton } from 'antd';
 import { exams } from '@/services/catalog';
 import ExamCard from './ExamCard';
 
@@ -17,11 +17,9 @@ export default function UpcomingExams() {
   if (loading && !data) body = <Skeleton active />;
   else if (error)
     body = (
-      <Result
-        status="warning"
-        title={intl.formatMessage({ id: 'pages.home.upcoming.failed' })}
-        extra={<Button onClick={refresh}>{intl.formatMessage({ id: 'pages.home.upcoming.retry' })}</Button>}
-      />
+      <Empty description={intl.formatMessage({ id: 'pages.home.upcoming.failed' })}>
+        <Button onClick={refresh}>{intl.formatMessage({ id: 'pages.home.upcoming.retry' })}</Button>
+      </Empty>
     );
   else if (!data?.list.length) body = <Empty description={intl.formatMessage({ id: 'pages.home.upcoming.empty' })} />;
   else

@@ -1,5 +1,5 @@
 import { FormattedMessage, Link, useIntl } from '@umijs/max';
-import { Alert, Card, Flex, Typography } from 'antd';
+import { Alert, Card, Flex, theme } from 'antd';
 import type { ReactNode } from 'react';
 import Footer from '@/components/Footer';
 import LangSwitch from '@/components/RightContent/LangSwitch';
@@ -12,6 +12,8 @@ const linkTo = (to: string) => (chunks: ReactNode[]) => <Link to={to}>{chunks}</
 export default function LoginPage() {
   const intl = useIntl();
   const site = useSiteInfo();
+  const { token } = theme.useToken();
+  const note = { color: token.colorTextSecondary, margin: '16px 0 0' };
   return (
     <Flex vertical style={{ minHeight: '100vh', background: '#f5f5f5' }}>
       <Flex justify="flex-end" style={{ padding: 8 }}>
@@ -23,10 +25,10 @@ export default function LoginPage() {
             <Link to="/home" aria-label={intl.formatMessage({ id: 'menu.home' })}>
               <img src="/logo.svg" alt="" width={48} height={48} />
             </Link>
-            <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-              {intl.formatMessage({ id: 'pages.login.title' })}
-            </Typography.Title>
-            <Typography.Text type="secondary">{intl.formatMessage({ id: 'pages.login.subtitle' })}</Typography.Text>
+            <h1 style={{ fontSize: 24, margin: 0 }}>{intl.formatMessage({ id: 'pages.login.title' })}</h1>
+            <p style={{ ...note, margin: 0, textAlign: 'center' }}>
+              {intl.formatMessage({ id: 'pages.login.subtitle' })}
+            </p>
           </Flex>
           {site?.smsToConsole ? (
             <Alert
@@ -37,15 +39,13 @@ export default function LoginPage() {
             />
           ) : null}
           <LoginForm />
-          <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 4 }}>
-            {intl.formatMessage({ id: 'pages.login.signUpNote' })}
-          </Typography.Paragraph>
-          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          <p style={note}>{intl.formatMessage({ id: 'pages.login.signUpNote' })}</p>
+          <p style={{ ...note, marginTop: 4 }}>
             <FormattedMessage
               id="pages.login.agreement"
               values={{ terms: linkTo('/home/termsOfUse'), privacy: linkTo('/home/privacyPolicy') }}
             />
-          </Typography.Paragraph>
+          </p>
         </Card>
       </main>
       <Footer />

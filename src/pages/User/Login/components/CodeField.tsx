@@ -1,9 +1,10 @@
 import { useIntl } from '@umijs/max';
 import { useCountDown } from 'ahooks';
 import type { FormInstance } from 'antd';
-import { App, Button, Form, Input, Space } from 'antd';
+import { Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { sendOtp } from '@/services/auth';
+import { feedback } from '@/utils/feedback';
 import type { LoginValues } from './LoginForm';
 
 const CODE_INPUT_ID = 'login_code';
@@ -11,7 +12,6 @@ const CODE_INPUT_ID = 'login_code';
 /** The code input and its Send code button, which counts down for as long as the server asks us to wait. */
 export default function CodeField({ form }: { form: FormInstance<LoginValues> }) {
   const intl = useIntl();
-  const { message } = App.useApp();
   const [sending, setSending] = useState(false);
   const [resendAt, setResendAt] = useState<number>();
   const [leftMs] = useCountDown({ targetDate: resendAt });
@@ -25,7 +25,7 @@ export default function CodeField({ form }: { form: FormInstance<LoginValues> })
     try {
       const sent = await sendOtp({ phone: valid.phone, kind: valid.kind });
       setResendAt(Date.now() + sent.resendAfterSeconds * 1000);
-      message.success(
+      feedback.message.success(
         intl.formatMessage(
           { id: 'pages.login.codeSent' },
           { phone: sent.sentTo, minutes: Math.round(sent.expiresInSeconds / 60) },

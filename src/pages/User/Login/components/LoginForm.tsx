@@ -1,8 +1,9 @@
 import { history, useIntl, useModel, useSearchParams } from '@umijs/max';
-import { App, Button, Form, Input, Radio } from 'antd';
+import { Button, Form, Input, Radio } from 'antd';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { currentUser, login } from '@/services/auth';
+import { feedback } from '@/utils/feedback';
 import { safeRedirect } from '@/utils/guard';
 import { isMainlandMobile } from '@/utils/phone';
 import { saveSession } from '@/utils/session';
@@ -21,7 +22,6 @@ const KINDS: UserKind[] = ['individual', 'testCenter', 'examiner'];
 /** Kind, phone and one-time code; the first login of a phone for a kind creates the account. */
 export default function LoginForm() {
   const intl = useIntl();
-  const { message } = App.useApp();
   const [form] = Form.useForm<LoginValues>();
   const { setInitialState } = useModel('@@initialState');
   const [submitting, setSubmitting] = useState(false);
@@ -36,7 +36,9 @@ export default function LoginForm() {
       const user = await currentUser();
       // The page guard reads initialState on the next page change, so it must hold the user before we navigate.
       flushSync(() => setInitialState((state) => ({ settings: defaultSettings, ...state, currentUser: user })));
-      message.success(intl.formatMessage({ id: session.created ? 'pages.login.created' : 'pages.login.welcome' }));
+      feedback.message.success(
+        intl.formatMessage({ id: session.created ? 'pages.login.created' : 'pages.login.welcome' }),
+      );
       history.replace(safeRedirect(searchParams.get('redirect'), window.location.origin));
     } catch {
       // The request error handler has already shown the localized reason (OTP_INVALID, OTP_EXPIRED, ...).
