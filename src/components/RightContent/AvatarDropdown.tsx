@@ -35,7 +35,7 @@ export default function AvatarDropdown() {
     else history.push(key);
   };
   return (
-    <Dropdown trigger={['click', 'hover']} menu={{ items, onClick }}>
+    <Dropdown trigger={['click']} menu={{ items, onClick }}>
       <Button type="text" aria-label={intl.formatMessage({ id: 'menu.account' }, { name })}>
         <Avatar size="small" src={user?.avatar_small || undefined} icon={<UserOutlined />} alt="" />
         <span>{name}</span>

@@ -24,7 +24,7 @@ export default function LangSwitch() {
   const currentLabel = SUPPORTED_LOCALES.find((item) => item.lang === current)?.label;
   return (
     <Dropdown
-      trigger={['click', 'hover']}
+      trigger={['click']}
       menu={{ items, selectable: true, selectedKeys: [current], onClick: ({ key }) => switchLocale(key) }}
     >
       <Button
