@@ -19,8 +19,11 @@ export async function registerFrontEnd(app: FastifyInstance, staticDir: string):
       root: staticDir,
       wildcard: false,
       cacheControl: false,
-      setHeaders(reply, filePath) {
-        reply.header('cache-control', HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      setHeaders(res, filePath) {
+        res.setHeader(
+          'cache-control',
+          HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
