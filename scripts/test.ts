@@ -3,45 +3,16 @@
  * PGlite and, with TEST_DATABASE_URL, on PostgreSQL), the mock-contract test, then end-to-end tests in Chromium.
  * Prints one closing line `total: N passed, N failed, N skipped` and exits non-zero when anything failed.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureFrontendBuilt } from './lib/frontend';
+import { type Counts, nodeRunnerCounts, ROOT, run, runNodeTests } from './lib/run';
 import { freePort } from './lib/server-process';
 
-const ROOT = join(__dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-interface Counts {
-  passed: number;
-  failed: number;
-  skipped: number;
-}
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env } });
-    let output = '';
-    const tee = (stream: NodeJS.WriteStream) => (chunk: Buffer) => {
-      output += chunk.toString();
-      stream.write(chunk);
-    };
-    child.stdout.on('data', tee(process.stdout));
-    child.stderr.on('data', tee(process.stderr));
-    child.on('close', (code) => resolve({ code: code ?? 1, output }));
-  });
-}
-
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
 const tempFile = (name: string) => join(mkdtempSync(join(tmpdir(), 'exam-test-')), name);
-
-/** Counts from node's test runner summaries (`# pass N` in TAP, `ℹ pass N` in the spec reporter), summed. */
-function nodeRunnerCounts(output: string): Counts {
-  const sum = (word: string) =>
-    [...output.matchAll(new RegExp(`^(?:#|ℹ) ${word} (\\d+)$`, 'gm'))].reduce((n, m) => n + Number(m[1]), 0);
-  return { passed: sum('pass'), failed: sum('fail') + sum('cancelled'), skipped: sum('skipped') + sum('todo') };
-}
 
 /** A suite that exited non-zero without reporting a failure still counts as one failure. */
 function withExit(counts: Counts, code: number): Counts {
@@ -59,6 +30,11 @@ async function jestSuite(): Promise<Counts> {
 async function nodeSuite(command: string, args: string[]): Promise<Counts> {
   const { code, output } = await run(command, args);
   return withExit(nodeRunnerCounts(output), code);
+}
+
+async function contractSuite(): Promise<Counts> {
+  const { code, ...counts } = await runNodeTests(contractTests());
+  return withExit(counts, code);
 }
 
 /** Node 20's runner takes files, not folders. */
@@ -95,7 +71,7 @@ async function main() {
   const suites: Array<[string, () => Promise<Counts>]> = [
     ['front-end unit (jest)', jestSuite],
     ['server (node:test)', () => nodeSuite(bin('tsx'), [join('scripts', 'test-server.ts')])],
-    ['mock contract (node:test)', () => nodeSuite(process.execPath, ['--import', 'tsx', '--test', ...contractTests()])],
+    ['mock contract and docs (node:test)', contractSuite],
     ['end-to-end (Playwright, Chromium)', e2eSuite],
   ];
   const total: Counts = { passed: 0, failed: 0, skipped: 0 };
