@@ -4,10 +4,19 @@ import type { FormInstance } from 'antd';
 import { Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { sendOtp } from '@/services/auth';
+import { envelopeOf } from '@/utils/bizError';
 import { feedback } from '@/utils/feedback';
 import type { LoginValues } from './LoginForm';
 
 const CODE_INPUT_ID = 'login_code';
+
+/** The wait an OTP_TOO_SOON answer names in its details (`retryAfterSeconds`), or undefined for any other failure. */
+function retryAfterSeconds(error: unknown): number | undefined {
+  const envelope = envelopeOf(error);
+  if (envelope?.errorCode !== 'OTP_TOO_SOON') return undefined;
+  const seconds = Number(envelope.details?.find((detail) => detail.path === 'retryAfterSeconds')?.message);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
+}
 
 /** The code input and its Send code button, which counts down for as long as the server asks us to wait. */
 export default function CodeField({ form }: { form: FormInstance<LoginValues> }) {
@@ -31,8 +40,11 @@ export default function CodeField({ form }: { form: FormInstance<LoginValues> })
           { phone: sent.sentTo, minutes: Math.round(sent.expiresInSeconds / 60) },
         ),
       );
-    } catch {
-      // The request error handler has already shown the localized reason (OTP_TOO_SOON, PHONE_INVALID, ...).
+    } catch (error) {
+      // The request error handler has already shown the localized reason (OTP_TOO_SOON, PHONE_INVALID, ...); a code
+      // sent moments ago (from another tab, or before a reload) still makes the button wait as long as the server says.
+      const wait = retryAfterSeconds(error);
+      if (wait) setResendAt(Date.now() + wait * 1000);
     } finally {
       setSending(false);
     }
