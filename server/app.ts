@@ -76,7 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   let store = options.store;
   if (!store) {
     redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
-    store = redis ? redisStore(redis) : memoryStore(() => now().getTime());
+    store = redis ? redisStore(redis, config.redisPrefix) : memoryStore(() => now().getTime());
     const ownStore = store;
     app.addHook('onClose', async () => ownStore.close());
   }
@@ -103,7 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     global: true,
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
-    ...(redis ? { redis, nameSpace: 'exam:rl:' } : {}),
+    ...(redis ? { redis, nameSpace: `${config.redisPrefix}rl:` } : {}),
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
   await app.register(swagger, {

@@ -22,6 +22,11 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
   { name: 'DATABASE_URL', default: '(unset)', meaning: 'postgres://... of a PostgreSQL server; unset uses PGlite.' },
   { name: 'REDIS_URL', default: '(unset)', meaning: 'redis://... shared by instances for rate limits and OTP pacing.' },
   {
+    name: 'REDIS_PREFIX',
+    default: 'exam:',
+    meaning: 'Prefix of every Redis key, so deployments sharing one Redis keep apart.',
+  },
+  {
     name: 'TRUST_PROXY',
     default: 'off',
     meaning: 'on behind a load balancer, so per-IP limits use X-Forwarded-For.',
@@ -88,6 +93,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalString,
   REDIS_URL: optionalString,
+  REDIS_PREFIX: z.string().min(1).default('exam:'),
   TRUST_PROXY: flag,
   STATIC_DIR: z.string().trim().min(1).default('./dist'),
   LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
@@ -117,6 +123,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  redisPrefix: string;
   trustProxy: boolean;
   staticDir: string;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -172,6 +179,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     trustProxy: e.TRUST_PROXY ?? false,
     staticDir: path.resolve(e.STATIC_DIR),
     logLevel: e.LOG_LEVEL ?? (e.APP_ENV === 'test' ? 'silent' : 'info'),
