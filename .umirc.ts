@@ -29,7 +29,7 @@ export default defineConfig({
   initialState: {},
   request: {},
   layout: { locale: true },
-  locale: { default: 'zh-CN', antd: true, baseNavigator: true, title: false, useLocalStorage: true },
+  locale: { default: 'zh-CN', antd: false, baseNavigator: true, title: false, useLocalStorage: true },
   // The locale plugin switches dayjs (instead of moment) with the language; utc + timezone show exam times in their
   // zone. No preset: antd 5's pickers extend the dayjs plugins they need themselves.
   moment2dayjs: { preset: 'none', plugins: ['utc', 'timezone'] },

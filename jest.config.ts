@@ -6,7 +6,8 @@ export default async () =>
     ...createConfig({
       target: 'browser',
       jsTransformer: 'esbuild',
-      jsTransformerOpts: { jsx: 'automatic' },
+      // Lazy components (the header, the 403 and 404 screens) use import(); jest's CommonJS runtime needs it as require().
+      jsTransformerOpts: { jsx: 'automatic', supported: { 'dynamic-import': false } },
     }),
     setupFilesAfterEnv: ['<rootDir>/jest-setup.ts'],
     testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/config/**/*.test.ts'],

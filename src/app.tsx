@@ -1,9 +1,10 @@
 import type { RequestConfig, RunTimeLayoutConfig } from '@umijs/max';
 import { getIntl, history } from '@umijs/max';
 import type { ReactNode } from 'react';
+import AntdLocale from '@/components/AntdLocale';
 import AppNotices from '@/components/AppNotices';
 import Footer from '@/components/Footer';
-import RightContent from '@/components/RightContent';
+import RightContent from '@/components/RightContent/lazy';
 import { Forbidden, NotFound } from '@/components/StatusPages/lazy';
 import { errorConfig } from '@/requestErrorConfig';
 import { currentUser as fetchCurrentUser } from '@/services/auth';
@@ -46,10 +47,10 @@ export function render(oldRender: () => void): void {
 
 export function innerProvider(container: ReactNode) {
   return (
-    <>
+    <AntdLocale>
       {container}
       <AppNotices />
-    </>
+    </AntdLocale>
   );
 }
 
