@@ -1,10 +1,21 @@
 import { ERROR_CODES } from '../../contract/errors';
-import enUS from './en-US';
-import zhCN from './zh-CN';
+import enUSApp from './en-US';
+import enLegal from './en-US/legal';
+import zhCNApp from './zh-CN';
+import zhLegal from './zh-CN/legal';
+
+// The legal texts are loaded by their pages rather than with the app's messages; the rules hold for them all the same.
+const enUS = { ...enUSApp, ...enLegal };
+const zhCN = { ...zhCNApp, ...zhLegal };
 
 describe('locale files', () => {
   it('have exactly the same keys in en-US and zh-CN', () => {
     expect(Object.keys(zhCN).sort()).toEqual(Object.keys(enUS).sort());
+  });
+
+  it('keep the legal texts apart from the messages every page loads', () => {
+    expect(Object.keys(enUSApp).filter((key) => key.startsWith('pages.legal.'))).toEqual([]);
+    expect(Object.keys(enLegal).length).toBeGreaterThan(0);
   });
 
   it('translate every error code of the contract in both languages', () => {

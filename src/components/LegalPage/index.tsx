@@ -1,6 +1,12 @@
-import { useIntl } from '@umijs/max';
+import { IntlProvider, useIntl } from '@umijs/max';
 import { Card } from 'antd';
+import { createElement } from 'react';
 import { CHANGE_LOCK_HOURS, DEFAULT_ARRIVAL_LEAD_MINUTES } from '@/constants';
+import enUS from '@/locales/en-US/legal';
+import zhCN from '@/locales/zh-CN/legal';
+
+/** Kept out of the app-wide messages, which every page downloads, since only the legal pages show them. */
+const LEGAL_TEXTS: Record<string, Record<string, string>> = { 'en-US': enUS, 'zh-CN': zhCN };
 
 interface LegalPageProps {
   /** The locale key prefix, e.g. `pages.legal.terms`. */
@@ -9,8 +15,7 @@ interface LegalPageProps {
   sections: string[];
 }
 
-/** A legal text: title, introduction and numbered sections, all from the locale files. */
-export default function LegalPage({ prefix, sections }: LegalPageProps) {
+function LegalText({ prefix, sections }: LegalPageProps) {
   const intl = useIntl();
   const values = { minutes: DEFAULT_ARRIVAL_LEAD_MINUTES, hours: CHANGE_LOCK_HOURS };
   const text = (id: string) => intl.formatMessage({ id: `${prefix}.${id}` }, values);
@@ -30,4 +35,11 @@ export default function LegalPage({ prefix, sections }: LegalPageProps) {
       </article>
     </Card>
   );
+}
+
+/** A legal text: title, introduction and numbered sections, in the current language. */
+export default function LegalPage(props: LegalPageProps) {
+  const { locale } = useIntl();
+  // createElement because the locale plugin's react-intl still types IntlProvider without `children` (React 17).
+  return createElement(IntlProvider, { locale, messages: LEGAL_TEXTS[locale] ?? zhCN }, <LegalText {...props} />);
 }
