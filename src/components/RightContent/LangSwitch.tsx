@@ -1,39 +1,56 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { getIntl, getLocale, setLocale, useIntl } from '@umijs/max';
-import { Button, Dropdown } from 'antd';
-import { applyDocumentLocale, SUPPORTED_LOCALES } from '@/utils/locale';
+import { getLocale, useIntl } from '@umijs/max';
+import { Button } from 'antd';
+import { lazy, Suspense, startTransition, useState } from 'react';
+import { SUPPORTED_LOCALES } from '@/utils/locale';
 
-function switchLocale(lang: string): void {
-  // No reload: the locale plugin re-renders with the new messages and moves dayjs to the new language.
-  setLocale(lang, false);
-  applyDocumentLocale(lang, getIntl(lang).formatMessage({ id: 'app.title' }));
-}
+// antd's Dropdown and Menu (rc-menu, rc-dropdown) weigh about 25 KB gzipped; the login page shows this button, so the
+// menu is loaded only when someone first opens it.
+const LangMenu = lazy(() => import('./LangMenu'));
 
-/** The language menu: only the locales that have translations, each with its flag and native name. */
+/** The language button; its menu arrives on first use and opens at once. */
 export default function LangSwitch() {
   const intl = useIntl();
   const current = getLocale();
-  const items = SUPPORTED_LOCALES.map((item) => ({
-    key: item.lang,
-    label: (
-      <span lang={item.lang}>
-        <span aria-hidden="true">{item.icon}</span> {item.label}
-      </span>
-    ),
-  }));
+  const [menuRequested, setMenuRequested] = useState(false);
+  const [open, setOpen] = useState(false);
+  // A transition keeps the button on screen (and focusable) while the menu's code loads.
+  const openMenu = () =>
+    startTransition(() => {
+      setMenuRequested(true);
+      setOpen(true);
+    });
   const currentLabel = SUPPORTED_LOCALES.find((item) => item.lang === current)?.label;
-  return (
-    <Dropdown
-      trigger={['click']}
-      menu={{ items, selectable: true, selectedKeys: [current], onClick: ({ key }) => switchLocale(key) }}
+  const button = (
+    <Button
+      type="text"
+      icon={<GlobalOutlined />}
+      aria-label={`${intl.formatMessage({ id: 'component.selectLang.label' })}: ${currentLabel ?? current}`}
+      aria-haspopup="menu"
+      aria-expanded={open}
+      // Wrapping the button in the menu mounts it anew; this keeps the keyboard focus on it.
+      autoFocus={menuRequested}
+      // Once the menu is there, its own trigger handles clicks (Enter and Space click a button too).
+      onClick={menuRequested ? undefined : openMenu}
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowDown') {
+          event.preventDefault();
+          openMenu();
+        }
+      }}
     >
-      <Button
-        type="text"
-        icon={<GlobalOutlined />}
-        aria-label={`${intl.formatMessage({ id: 'component.selectLang.label' })}: ${currentLabel ?? current}`}
-      >
-        {currentLabel}
-      </Button>
-    </Dropdown>
+      {currentLabel}
+    </Button>
+  );
+  return (
+    <Suspense fallback={button}>
+      {menuRequested ? (
+        <LangMenu current={current} open={open} onOpenChange={setOpen}>
+          {button}
+        </LangMenu>
+      ) : (
+        button
+      )}
+    </Suspense>
   );
 }

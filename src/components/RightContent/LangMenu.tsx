@@ -1,0 +1,39 @@
+import { getIntl, setLocale } from '@umijs/max';
+import { Dropdown } from 'antd';
+import type { ReactElement } from 'react';
+import { applyDocumentLocale, SUPPORTED_LOCALES } from '@/utils/locale';
+
+function switchLocale(lang: string): void {
+  // No reload: the locale plugin re-renders with the new messages and moves dayjs to the new language.
+  setLocale(lang, false);
+  applyDocumentLocale(lang, getIntl(lang).formatMessage({ id: 'app.title' }));
+}
+
+interface LangMenuProps {
+  current: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  children: ReactElement;
+}
+
+/** The language menu: only the locales that have translations, each with its flag and native name. */
+export default function LangMenu({ current, open, onOpenChange, children }: LangMenuProps) {
+  const items = SUPPORTED_LOCALES.map((item) => ({
+    key: item.lang,
+    label: (
+      <span lang={item.lang}>
+        <span aria-hidden="true">{item.icon}</span> {item.label}
+      </span>
+    ),
+  }));
+  return (
+    <Dropdown
+      trigger={['click']}
+      open={open}
+      onOpenChange={onOpenChange}
+      menu={{ items, selectable: true, selectedKeys: [current], onClick: ({ key }) => switchLocale(key) }}
+    >
+      {children}
+    </Dropdown>
+  );
+}
