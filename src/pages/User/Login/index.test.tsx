@@ -105,6 +105,19 @@ describe('login page', () => {
     await waitFor(() => expect(history.location.pathname).toBe('/home/examlist'));
   });
 
+  it('opens the language menu from the keyboard on first use and switches the page to Chinese', async () => {
+    await openLogin('en-US');
+    const languageButton = button('English');
+    expect(languageButton).toHaveAccessibleName('Language: English');
+    expect(languageButton).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText('简体中文')).not.toBeInTheDocument();
+    languageButton.focus();
+    await user.keyboard('{ArrowDown}');
+    await user.click(await screen.findByText('简体中文', {}, { timeout: 10_000 }));
+    expect(await screen.findByText('登 录')).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('zh-CN');
+  });
+
   it('speaks Chinese by default settings of zh-CN', async () => {
     const submit = await openLogin('zh-CN');
     await user.click(submit);
