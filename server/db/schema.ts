@@ -101,16 +101,23 @@ export const organizations = pgTable('organizations', {
   nameEn: text('name_en').notNull(),
 });
 
+/** Where a center or an exam is: a province and a city of the GB/T 2260 reference tables. */
+function placeColumns() {
+  return {
+    provinceCode: varchar('province_code', { length: 2 })
+      .notNull()
+      .references(() => provinces.code),
+    cityCode: varchar('city_code', { length: 4 })
+      .notNull()
+      .references(() => cities.code),
+  };
+}
+
 export const testCenters = pgTable('test_centers', {
   id: uuid('id').primaryKey(),
   nameZh: text('name_zh').notNull(),
   nameEn: text('name_en').notNull(),
-  provinceCode: varchar('province_code', { length: 2 })
-    .notNull()
-    .references(() => provinces.code),
-  cityCode: varchar('city_code', { length: 4 })
-    .notNull()
-    .references(() => cities.code),
+  ...placeColumns(),
   addressZh: text('address_zh').notNull(),
   addressEn: text('address_en').notNull(),
   capacity: integer('capacity').notNull(),
@@ -136,12 +143,7 @@ export const exams = pgTable(
       .references(() => testCenters.id),
     locationZh: text('location_zh').notNull(),
     locationEn: text('location_en').notNull(),
-    provinceCode: varchar('province_code', { length: 2 })
-      .notNull()
-      .references(() => provinces.code),
-    cityCode: varchar('city_code', { length: 4 })
-      .notNull()
-      .references(() => cities.code),
+    ...placeColumns(),
     startsAt: instant('starts_at').notNull(),
     registrationEndsAt: instant('registration_ends_at').notNull(),
     timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
