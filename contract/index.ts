@@ -4,5 +4,6 @@ export * from './catalog';
 export * from './common';
 export * from './envelope';
 export * from './errors';
+export * from './phone';
 export * from './site';
 export * from './system';

@@ -5,6 +5,7 @@
  */
 import type { CurrentUser, DataOf, ErrorCode, ErrorEnvelope, ExamSummary, UserKind } from '../contract';
 import { ERROR_CATALOGUE } from '../contract/errors';
+import { chinaMobileToE164 } from '../contract/phone';
 
 export interface MockRequest {
   body?: unknown;
@@ -35,11 +36,6 @@ function field(body: unknown, name: string): string {
   if (typeof body !== 'object' || body === null) return '';
   const value = (body as Record<string, unknown>)[name];
   return typeof value === 'string' ? value.trim() : '';
-}
-
-function toE164(phone: string): string | undefined {
-  const digits = phone.replace(/[\s-]/g, '').replace(/^\+?86/, '');
-  return /^1[3-9]\d{9}$/.test(digits) ? `+86${digits}` : undefined;
 }
 
 function isKind(value: string): value is UserKind {
@@ -120,7 +116,7 @@ const handlers: Record<string, Handler> = {
       smsToConsole: true,
     }),
   'POST /api/front/otp': (req, res) => {
-    const phone = toE164(field(req.body, 'phone'));
+    const phone = chinaMobileToE164(field(req.body, 'phone'));
     if (!phone) return fail(res, 'PHONE_INVALID', 'The phone number is not a mainland China mobile number.');
     if (!isKind(field(req.body, 'kind'))) return fail(res, 'KIND_INVALID', 'Unknown kind of user.');
     send<DataOf<'sendOtp'>>(res, {
@@ -130,7 +126,7 @@ const handlers: Record<string, Handler> = {
     });
   },
   'POST /api/front/login': (req, res) => {
-    const phone = toE164(field(req.body, 'phone'));
+    const phone = chinaMobileToE164(field(req.body, 'phone'));
     const kind = field(req.body, 'kind');
     if (!phone) return fail(res, 'PHONE_INVALID', 'The phone number is not a mainland China mobile number.');
     if (!isKind(kind)) return fail(res, 'KIND_INVALID', 'Unknown kind of user.');

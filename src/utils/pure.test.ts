@@ -1,13 +1,15 @@
+import { chinaMobileToE164 } from '../../contract/phone';
 import { formatFen, formatInZone, maskPhone, pickText } from './format';
 import { serializeParams } from './params';
 import { isMainlandMobile } from './phone';
 
 describe('isMainlandMobile', () => {
-  it.each(['13800138000', '+86 138 0013 8000', '86-199-1234-5678'])('accepts %s', (phone) =>
-    expect(isMainlandMobile(phone)).toBe(true),
-  );
-  it.each(['', '12800138000', '1380013800', '+1 415 555 0100', 'abc'])('refuses %p', (phone) =>
-    expect(isMainlandMobile(phone)).toBe(false),
+  const accepted = ['13800138000', '+86 138 0013 8000', '86-199-1234-5678', '0086 138.0013.8000', '(138) 0013 8000'];
+  const refused = ['', '12800138000', '1380013800', '+1 415 555 0100', 'abc', '+86 138 0013 80001'];
+  it.each(accepted)('accepts %s', (phone) => expect(isMainlandMobile(phone)).toBe(true));
+  it.each(refused)('refuses %p', (phone) => expect(isMainlandMobile(phone)).toBe(false));
+  it.each([...accepted, ...refused])('agrees with the server and mock rule on %p', (phone) =>
+    expect(isMainlandMobile(phone)).toBe(chinaMobileToE164(phone) !== undefined),
   );
 });
 
