@@ -47,7 +47,8 @@ export default defineConfig({
     return memo;
   },
   routes,
-  mock: apiUrl ? false : {},
+  // mock/lib holds what the mock files share; it answers no route itself.
+  mock: apiUrl ? false : { exclude: ['mock/lib/**'] },
   proxy: apiUrl ? { '/api': { target: apiUrl, changeOrigin: true } } : {},
   npmClient: 'npm',
 });

@@ -53,6 +53,49 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
   { name: 'TOKEN_TTL_DAYS', default: '7', meaning: 'Days an access token stays valid.' },
   { name: 'HOLD_MINUTES', default: '15', meaning: 'Minutes a pending order holds its seats.' },
   { name: 'CHANGE_LOCK_HOURS', default: '72', meaning: 'Hours before an exam when bookings can no longer change.' },
+  {
+    name: 'PUBLIC_URL',
+    default: '(the address the browser used)',
+    meaning: 'Base URL of this site as phones and payment providers reach it (QR links, notify_url).',
+  },
+  {
+    name: 'PAYMENT_PROVIDER',
+    default: 'sandbox (outside production)',
+    meaning: 'sandbox (local wallet page) or wechat (WeChat Pay API v3 Native).',
+  },
+  {
+    name: 'HANDLING_FEE_BPS',
+    default: '60',
+    meaning: 'Handling charge in basis points of the discounted amount (60 = 0.6 %).',
+  },
+  {
+    name: 'TICKET_SIGNING_KEY',
+    default: '(derived from APP_SECRET)',
+    meaning: 'Ed25519 private key (PKCS#8 PEM) that signs ticket tokens.',
+  },
+  {
+    name: 'WECHATPAY_BASE_URL',
+    default: 'https://api.mch.weixin.qq.com',
+    meaning: 'WeChat Pay API v3 endpoint (tests point it at a local fake).',
+  },
+  { name: 'WECHATPAY_MCH_ID', default: '(unset)', meaning: 'Merchant id (mchid), required with wechat.' },
+  { name: 'WECHATPAY_APP_ID', default: '(unset)', meaning: 'App id bound to the merchant, required with wechat.' },
+  {
+    name: 'WECHATPAY_MCH_SERIAL',
+    default: '(unset)',
+    meaning: 'Serial number of the merchant API certificate, required with wechat.',
+  },
+  {
+    name: 'WECHATPAY_MCH_PRIVATE_KEY',
+    default: '(unset)',
+    meaning: 'Merchant API private key (PEM text or a file path), required with wechat.',
+  },
+  { name: 'WECHATPAY_APIV3_KEY', default: '(unset)', meaning: '32-byte APIv3 key that decrypts notifications.' },
+  {
+    name: 'WECHATPAY_PLATFORM_CERTS',
+    default: '(unset)',
+    meaning: 'Directory of WeChat Pay platform public keys or certificates, one <serial>.pem each.',
+  },
   { name: 'COMPANY_NAME_ZH', default: '(demo name)', meaning: 'Company name in the footer (Chinese).' },
   { name: 'COMPANY_NAME_EN', default: '(demo name)', meaning: 'Company name in the footer (English).' },
   {
@@ -109,6 +152,17 @@ const envSchema = z.object({
   TOKEN_TTL_DAYS: positiveInt(7),
   HOLD_MINUTES: positiveInt(15),
   CHANGE_LOCK_HOURS: positiveInt(72),
+  PUBLIC_URL: z.url().optional(),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'wechat']).optional(),
+  HANDLING_FEE_BPS: z.coerce.number().int().min(0).max(10000).default(60),
+  TICKET_SIGNING_KEY: optionalString,
+  WECHATPAY_BASE_URL: z.url().default('https://api.mch.weixin.qq.com'),
+  WECHATPAY_MCH_ID: optionalString,
+  WECHATPAY_APP_ID: optionalString,
+  WECHATPAY_MCH_SERIAL: optionalString,
+  WECHATPAY_MCH_PRIVATE_KEY: optionalString,
+  WECHATPAY_APIV3_KEY: optionalString,
+  WECHATPAY_PLATFORM_CERTS: optionalString,
   COMPANY_NAME_ZH: z.string().default('北京考试能力体育科技有限公司'),
   COMPANY_NAME_EN: z.string().default('Beijing Exam Ability Sports Technology Co., Ltd.'),
   ICP_FILING_NUMBER: z.string().optional(),
@@ -134,8 +188,26 @@ export interface Config {
   tokenTtlDays: number;
   holdMinutes: number;
   changeLockHours: number;
+  /** Base URL phones and providers reach; undefined means "the origin of the request". */
+  publicUrl: string | undefined;
+  payment: { provider: 'sandbox' } | { provider: 'wechat'; wechat: WechatPayConfig };
+  handlingFeeBps: number;
+  /** PKCS#8 PEM of the Ed25519 ticket key, or undefined to derive one from appSecret. */
+  ticketSigningKey: string | undefined;
   site: { companyNameZh: string; companyNameEn: string; filingNumber: string; filingUrl: string };
   demoData: boolean;
+}
+
+export interface WechatPayConfig {
+  baseUrl: string;
+  mchId: string;
+  appId: string;
+  mchSerial: string;
+  /** PEM text, or a path to a PEM file. */
+  mchPrivateKey: string;
+  apiV3Key: string;
+  /** Directory of `<serial>.pem` platform keys or certificates. */
+  platformCertsDir: string;
 }
 
 /** A setting that stops the server from starting; `main` prints the message as one line. */
@@ -168,6 +240,43 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && e.APP_SECRET === DEV_APP_SECRET) {
     throw new ConfigError('APP_SECRET is missing: APP_ENV=production needs its own secret (32+ random characters)');
   }
+  const paymentProvider = e.PAYMENT_PROVIDER ?? (production ? undefined : 'sandbox');
+  if (production && paymentProvider === undefined) {
+    throw new ConfigError('PAYMENT_PROVIDER is missing: APP_ENV=production needs a real payment provider (wechat)');
+  }
+  if (production && paymentProvider === 'sandbox') {
+    throw new ConfigError(
+      'PAYMENT_PROVIDER=sandbox is not allowed with APP_ENV=production: set PAYMENT_PROVIDER=wechat',
+    );
+  }
+  if (production && !e.PUBLIC_URL) {
+    throw new ConfigError('PUBLIC_URL is missing: APP_ENV=production needs the public https address for notify_url');
+  }
+  let wechat: WechatPayConfig | undefined;
+  if (paymentProvider === 'wechat') {
+    const required = [
+      'WECHATPAY_MCH_ID',
+      'WECHATPAY_APP_ID',
+      'WECHATPAY_MCH_SERIAL',
+      'WECHATPAY_MCH_PRIVATE_KEY',
+      'WECHATPAY_APIV3_KEY',
+      'WECHATPAY_PLATFORM_CERTS',
+    ] as const;
+    const missing = required.find((name) => !e[name]);
+    if (missing) throw new ConfigError(`${missing} is missing: PAYMENT_PROVIDER=wechat needs it`);
+    if (Buffer.byteLength(e.WECHATPAY_APIV3_KEY ?? '') !== 32) {
+      throw new ConfigError('WECHATPAY_APIV3_KEY must be 32 bytes long');
+    }
+    wechat = {
+      baseUrl: e.WECHATPAY_BASE_URL,
+      mchId: e.WECHATPAY_MCH_ID ?? '',
+      appId: e.WECHATPAY_APP_ID ?? '',
+      mchSerial: e.WECHATPAY_MCH_SERIAL ?? '',
+      mchPrivateKey: e.WECHATPAY_MCH_PRIVATE_KEY ?? '',
+      apiV3Key: e.WECHATPAY_APIV3_KEY ?? '',
+      platformCertsDir: e.WECHATPAY_PLATFORM_CERTS ?? '',
+    };
+  }
   if (smsProvider === 'http' && !e.SMS_HTTP_URL) {
     throw new ConfigError('SMS_HTTP_URL is missing: SMS_PROVIDER=http needs the gateway URL');
   }
@@ -198,6 +307,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tokenTtlDays: e.TOKEN_TTL_DAYS,
     holdMinutes: e.HOLD_MINUTES,
     changeLockHours: e.CHANGE_LOCK_HOURS,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    payment: wechat ? { provider: 'wechat', wechat } : { provider: 'sandbox' },
+    handlingFeeBps: e.HANDLING_FEE_BPS,
+    ticketSigningKey: e.TICKET_SIGNING_KEY,
     site: {
       companyNameZh: e.COMPANY_NAME_ZH,
       companyNameEn: e.COMPANY_NAME_EN,

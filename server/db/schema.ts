@@ -1,23 +1,47 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
+  customType,
+  date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { EXAM_STATUSES, USER_KINDS } from '../../contract';
+import {
+  EXAM_STATUSES,
+  GENDERS,
+  ORDER_PURPOSES,
+  ORDER_STATUSES,
+  type PriceBreakdown,
+  REGISTRATION_STATUSES,
+  RESULT_OUTCOMES,
+  USER_KINDS,
+} from '../../contract';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const instant = (name: string) => timestamp(name, { withTimezone: true });
 
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
 export const userKind = pgEnum('user_kind', USER_KINDS);
 export const examStatus = pgEnum('exam_status', EXAM_STATUSES);
+export const gender = pgEnum('gender', GENDERS);
+export const registrationStatus = pgEnum('registration_status', REGISTRATION_STATUSES);
+export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
+export const orderPurpose = pgEnum('order_purpose', ORDER_PURPOSES);
+export const resultOutcome = pgEnum('result_outcome', RESULT_OUTCOMES);
 
 export const users = pgTable(
   'users',
@@ -162,4 +186,211 @@ export const exams = pgTable(
     check('exams_fee_ck', sql`${t.feeFen} >= 0`),
     check('exams_arrival_lead_ck', sql`${t.arrivalLeadMinutes} > 0`),
   ],
+);
+
+/** Referral codes a profile may carry; each gives its holder a discount in basis points of the subtotal. */
+export const invitationCodes = pgTable(
+  'invitation_codes',
+  {
+    code: varchar('code', { length: 32 }).primaryKey(),
+    discountBps: integer('discount_bps').notNull(),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [check('invitation_codes_bps_ck', sql`${t.discountBps} BETWEEN 0 AND 10000`)],
+);
+
+/** Promotion codes: a percentage (basis points) or a fixed amount off, within a validity window. */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    code: varchar('code', { length: 32 }).primaryKey(),
+    discountBps: integer('discount_bps'),
+    amountFen: integer('amount_fen'),
+    validFrom: instant('valid_from').notNull(),
+    validUntil: instant('valid_until').notNull(),
+  },
+  (t) => [
+    check('promo_codes_one_kind_ck', sql`(${t.discountBps} IS NULL) <> (${t.amountFen} IS NULL)`),
+    check('promo_codes_bps_ck', sql`${t.discountBps} IS NULL OR ${t.discountBps} BETWEEN 0 AND 10000`),
+    check('promo_codes_amount_ck', sql`${t.amountFen} IS NULL OR ${t.amountFen} >= 0`),
+  ],
+);
+
+/** Uploaded avatars, resized on upload; the row is the user's avatar once a profile save names it. */
+export const avatars = pgTable(
+  'avatars',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentType: varchar('content_type', { length: 32 }).notNull(),
+    /** At most 512 px on the long side: the profile and the ticket. */
+    image: bytea('image').notNull(),
+    /** 96 x 96: the header (currentUser's avatar_small). */
+    small: bytea('small').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('avatars_user_idx').on(t.userId)],
+);
+
+/** A candidate's personal profile (spec section 3); the name lives on `users`. */
+export const profiles = pgTable('profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  gender: gender('gender'),
+  email: text('email').notNull().default(''),
+  contactPhone: varchar('contact_phone', { length: 16 }).notNull().default(''),
+  address: text('address').notNull().default(''),
+  idNumber: varchar('id_number', { length: 18 }).notNull().default(''),
+  organizationId: uuid('organization_id').references(() => organizations.id),
+  invitationCode: varchar('invitation_code', { length: 32 }).references(() => invitationCodes.code),
+  dateOfBirth: date('date_of_birth', { mode: 'string' }),
+  provinceCode: varchar('province_code', { length: 2 }).references(() => provinces.code),
+  cityCode: varchar('city_code', { length: 4 }).references(() => cities.code),
+  avatarId: uuid('avatar_id').references(() => avatars.id),
+  updatedAt: createdAt(),
+});
+
+/** Statuses that hold a seat: a candidate has at most one of these per exam. */
+const LIVE_STATUSES = sql`('pending', 'register', 'checkin')`;
+
+export const registrations = pgTable(
+  'registrations',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    examId: uuid('exam_id')
+      .notNull()
+      .references(() => exams.id),
+    status: registrationStatus('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    checkedInAt: instant('checked_in_at'),
+    canceledAt: instant('canceled_at'),
+    /** Why it was canceled: candidate, expired (unpaid hold), exam_canceled. */
+    cancelReason: varchar('cancel_reason', { length: 32 }),
+  },
+  (t) => [
+    uniqueIndex('registrations_live_uq').on(t.userId, t.examId).where(sql`${t.status} IN ${LIVE_STATUSES}`),
+    index('registrations_user_idx').on(t.userId, t.createdAt),
+    index('registrations_exam_idx').on(t.examId, t.status),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    purpose: orderPurpose('purpose').notNull(),
+    status: orderStatus('status').notNull().default('pending'),
+    /** The exam paid for: the booked one, or the target of a change. */
+    examId: uuid('exam_id')
+      .notNull()
+      .references(() => exams.id),
+    breakdown: jsonb('breakdown').$type<PriceBreakdown>().notNull(),
+    totalFen: integer('total_fen').notNull(),
+    promoCode: varchar('promo_code', { length: 32 }),
+    provider: varchar('provider', { length: 16 }).notNull(),
+    qrContent: text('qr_content'),
+    providerTransactionId: varchar('provider_transaction_id', { length: 64 }),
+    idempotencyKey: varchar('idempotency_key', { length: 128 }),
+    expiresAt: instant('expires_at').notNull(),
+    paidAt: instant('paid_at'),
+    closedAt: instant('closed_at'),
+    refundedFen: integer('refunded_fen').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_idempotency_uq').on(t.userId, t.idempotencyKey),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_pending_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
+    check('orders_total_ck', sql`${t.totalFen} >= 0`),
+    check('orders_refund_ck', sql`${t.refundedFen} >= 0 AND ${t.refundedFen} <= ${t.totalFen}`),
+  ],
+);
+
+/** The registrations an order pays for (one for a single booking, many for a group). */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.registrationId] }),
+    index('order_items_registration_idx').on(t.registrationId),
+  ],
+);
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    amountFen: integer('amount_fen').notNull(),
+    /** canceled, late_payment, change, exam_canceled */
+    reason: varchar('reason', { length: 32 }).notNull(),
+    /** pending until the provider accepts it, then succeeded; failed ones are retried by the sweeper. */
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    providerRefundId: varchar('provider_refund_id', { length: 64 }),
+    createdAt: createdAt(),
+    completedAt: instant('completed_at'),
+  },
+  (t) => [index('refunds_order_idx').on(t.orderId), check('refunds_amount_ck', sql`${t.amountFen} > 0`)],
+);
+
+/** Every payment notification received, applied or not: the audit trail of the payment path. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid('id').primaryKey(),
+    provider: varchar('provider', { length: 16 }).notNull(),
+    orderId: uuid('order_id'),
+    /** applied, duplicate, late_refunded, rejected */
+    outcome: varchar('outcome', { length: 32 }).notNull(),
+    detail: text('detail').notNull().default(''),
+    receivedAt: createdAt(),
+  },
+  (t) => [index('payment_events_order_idx').on(t.orderId)],
+);
+
+/** The sandbox provider's own ledger: what its wallet was asked to collect and what it collected. */
+export const sandboxPayments = pgTable('sandbox_payments', {
+  orderId: uuid('order_id').primaryKey(),
+  amountFen: integer('amount_fen').notNull(),
+  descriptionZh: text('description_zh').notNull(),
+  descriptionEn: text('description_en').notNull(),
+  expiresAt: instant('expires_at').notNull(),
+  /** open, paid, closed */
+  state: varchar('state', { length: 16 }).notNull().default('open'),
+  transactionId: varchar('transaction_id', { length: 64 }),
+  paidAt: instant('paid_at'),
+  refundedFen: integer('refunded_fen').notNull().default(0),
+  notifyUrl: text('notify_url').notNull(),
+});
+
+export const results = pgTable(
+  'results',
+  {
+    registrationId: uuid('registration_id')
+      .primaryKey()
+      .references(() => registrations.id),
+    outcome: resultOutcome('outcome').notNull(),
+    certificateNumber: varchar('certificate_number', { length: 32 }),
+    publishedAt: instant('published_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('results_certificate_uq').on(t.certificateNumber)],
 );

@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { api, type Endpoint, errorEnvelope, ok } from '../../contract';
-import handlers, { type MockRequest } from '../../mock/api';
+import apiHandlers, { type MockRequest } from '../../mock/api';
+import bookingHandlers from '../../mock/booking';
+import profileHandlers from '../../mock/profile';
+
+/** Every mock file's routes together, as Umi serves them. */
+const handlers = { ...apiHandlers, ...profileHandlers, ...bookingHandlers };
 
 interface Answer {
   status: number;
@@ -10,7 +15,7 @@ interface Answer {
 
 function call(key: string, req: Partial<MockRequest> = {}): Answer {
   const handler = handlers[key];
-  assert.ok(handler, `mock/api.ts has no handler for ${key}`);
+  assert.ok(handler, `mock/ has no handler for ${key}`);
   const answer: Answer = { status: 0, body: undefined };
   const res = {
     status(code: number) {

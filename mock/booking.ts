@@ -1,0 +1,5 @@
+import type { Handler } from './lib/shared';
+
+const handlers: Record<string, Handler> = {};
+
+export default handlers;

@@ -1,0 +1,74 @@
+/**
+ * The payment provider interface of DESIGN.md section 4. Order ids are ours (UUID v7); providers call them
+ * out_trade_no or similar. Amounts are fen.
+ */
+export interface CreatePaymentRequest {
+  orderId: string;
+  description: { zh: string; en: string };
+  amountFen: number;
+  /** After this the provider must refuse to take the money. */
+  expiresAt: Date;
+  /** Where the provider posts its notification (absolute URL). */
+  notifyUrl: string;
+  /** Base URL the QR of a local wallet should open (the sandbox uses it; real providers ignore it). */
+  publicUrl: string;
+}
+
+/** A notification whose signature (and, for WeChat, decryption) checked out. */
+export interface VerifiedPayment {
+  orderId: string;
+  transactionId: string;
+  amountFen: number;
+  paidAt: Date;
+}
+
+/** What the provider says about an order when asked (the fallback when no notification comes). */
+export type ProviderOrderState =
+  | { state: 'paid'; payment: VerifiedPayment }
+  | { state: 'pending' }
+  | { state: 'closed' }
+  | { state: 'unknown' };
+
+export interface RefundRequest {
+  orderId: string;
+  /** Our refund id (UUID v7): the provider's idempotency key for the refund. */
+  refundId: string;
+  amountFen: number;
+  totalFen: number;
+  reason: string;
+}
+
+/** Why a notification was refused; the route answers 400 or 401 and logs the reason. */
+export class NotificationRejected extends Error {
+  override name = 'NotificationRejected';
+  constructor(
+    readonly reason: 'signature' | 'timestamp' | 'format' | 'decrypt' | 'merchant' | 'not_success',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A provider call that failed (network, 5xx, a refusal); the domain answers PAYMENT_PROVIDER_FAILED. */
+export class ProviderError extends Error {
+  override name = 'ProviderError';
+}
+
+export interface NotificationInput {
+  headers: Record<string, string | string[] | undefined>;
+  /** The body exactly as received: signatures cover these bytes. */
+  rawBody: string;
+}
+
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'wechat';
+  createOrder(request: CreatePaymentRequest): Promise<{ qrContent: string }>;
+  /** Throws NotificationRejected for anything forged, stale, tampered or malformed. */
+  verifyNotification(input: NotificationInput): Promise<VerifiedPayment>;
+  queryOrder(orderId: string): Promise<ProviderOrderState>;
+  /** Closes an unpaid order so it can no longer be paid (on hold expiry). */
+  closeOrder(orderId: string): Promise<void>;
+  refund(request: RefundRequest): Promise<{ providerRefundId: string }>;
+  /** The body and status a provider expects when we accept (or refuse) its notification. */
+  acknowledge(accepted: boolean): { status: number; body: unknown };
+}
