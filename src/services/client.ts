@@ -12,6 +12,7 @@ interface CallInit extends CallOptions {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   data?: object;
   params?: object;
+  headers?: Record<string, string>;
 }
 
 /** One typed API call: returns the envelope's `data`, throws a BizError for a failure envelope. */
