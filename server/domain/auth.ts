@@ -23,7 +23,7 @@ function hashCode(secret: string, phone: string, kind: UserKind, code: string): 
   return createHmac('sha256', secret).update(`${phone}|${kind}|${code}`).digest();
 }
 
-function hashToken(token: string): string {
+export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 

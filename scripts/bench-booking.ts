@@ -1,0 +1,264 @@
+/**
+ * `npm run bench:booking`: many candidates book one exam at once over HTTP against the production server, on
+ * PostgreSQL and on PGlite. The candidates (accounts, complete profiles, bearer tokens) are written to the database
+ * before the server starts, so only booking requests are measured.
+ *
+ * Settings (environment): BENCH_CANDIDATES (2000), BENCH_SEATS (500), BENCH_CONNECTIONS (64 concurrent HTTP
+ * connections), BENCH_DATABASES (postgres,pglite), BENCH_DATABASE_URL (a PostgreSQL server where a scratch database
+ * is created and dropped; default postgres://postgres@127.0.0.1:5432/test).
+ * Target on a 2-core machine with PostgreSQL: at least 1,000 booking requests answered per second, p99 under 250 ms,
+ * no oversold seat and no 5xx answer.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import pg from 'pg';
+import { type Database, openPglite, openPostgres } from '../server/db/client';
+import { avatars, categories, exams, profiles, registrations, sessions, testCenters, users } from '../server/db/schema';
+import { loadReferenceData } from '../server/db/seed/reference';
+import { hashToken } from '../server/domain/auth';
+import { uuidv7 } from '../server/ids';
+import { freePort, startServerProcess } from './lib/server-process';
+
+const CANDIDATES = Number(process.env.BENCH_CANDIDATES ?? 2000);
+const SEATS = Number(process.env.BENCH_SEATS ?? 500);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').map((name) => name.trim());
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A valid GB 11643 number (check character included) for the bench's profiles. */
+const ID_NUMBER = '11010519491231002X';
+
+/** One exam of SEATS seats and CANDIDATES individuals with complete profiles and live sessions. */
+async function seed(database: Database): Promise<{ examId: string; tokens: string[] }> {
+  await database.migrate(loadReferenceData);
+  const { db } = database;
+  const categoryId = uuidv7();
+  await db.insert(categories).values({ id: categoryId, code: 'bench', nameZh: '压测', nameEn: 'Benchmark' });
+  const centerId = uuidv7();
+  await db.insert(testCenters).values({
+    id: centerId,
+    nameZh: '压测考点',
+    nameEn: 'Benchmark Center',
+    provinceCode: '11',
+    cityCode: '1101',
+    addressZh: '测试路 1 号',
+    addressEn: '1 Test Road',
+    capacity: SEATS,
+  });
+  const examId = uuidv7();
+  const startsAt = new Date(Date.now() + 30 * 86_400_000);
+  await db.insert(exams).values({
+    id: examId,
+    code: 'BENCH-1',
+    nameZh: '压测考试',
+    nameEn: 'Benchmark exam',
+    categoryId,
+    centerId,
+    locationZh: '一号考场',
+    locationEn: 'Hall 1',
+    provinceCode: '11',
+    cityCode: '1101',
+    startsAt,
+    registrationEndsAt: new Date(startsAt.getTime() - 86_400_000),
+    feeFen: 20_000,
+    capacity: SEATS,
+  });
+
+  const tokens: string[] = [];
+  const expiresAt = new Date(Date.now() + 86_400_000);
+  const tinyImage = Buffer.from('benchmark');
+  for (let start = 0; start < CANDIDATES; start += 500) {
+    const batch = Array.from({ length: Math.min(500, CANDIDATES - start) }, (_, i) => {
+      const n = start + i;
+      const token = randomBytes(32).toString('base64url');
+      tokens.push(token);
+      const userId = uuidv7();
+      const avatarId = uuidv7();
+      return {
+        user: {
+          id: userId,
+          phone: `+86139${String(n).padStart(8, '0')}`,
+          kind: 'individual' as const,
+          name: `考生${n}`,
+        },
+        session: { id: uuidv7(), userId, tokenHash: hashToken(token), expiresAt },
+        avatar: { id: avatarId, userId, contentType: 'image/webp', image: tinyImage, small: tinyImage },
+        profile: {
+          userId,
+          gender: 'female' as const,
+          email: `candidate${n}@example.com`,
+          contactPhone: `+86139${String(n).padStart(8, '0')}`,
+          address: '测试路 1 号',
+          idNumber: ID_NUMBER,
+          dateOfBirth: '1949-12-31',
+          provinceCode: '11',
+          cityCode: '1101',
+          avatarId,
+        },
+      };
+    });
+    await db.insert(users).values(batch.map((b) => b.user));
+    await db.insert(sessions).values(batch.map((b) => b.session));
+    await db.insert(avatars).values(batch.map((b) => b.avatar));
+    await db.insert(profiles).values(batch.map((b) => b.profile));
+  }
+  return { examId, tokens };
+}
+
+interface Answer {
+  status: number;
+  ms: number;
+}
+
+/** One booking request over a keep-alive connection of `agent`. */
+function book(agent: http.Agent, url: URL, token: string, examId: string): Promise<Answer> {
+  const body = JSON.stringify({ examId });
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const request = http.request(
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        path: '/api/front/student-registration',
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'idempotency-key': randomBytes(12).toString('hex'),
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }));
+      },
+    );
+    request.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
+    request.end(body);
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+/** Fires one booking per candidate through CONNECTIONS connections and reports what came back. */
+async function fire(baseUrl: string, examId: string, tokens: string[]) {
+  const url = new URL(baseUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const answers: Answer[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (next < tokens.length) {
+        const token = tokens[next];
+        next += 1;
+        answers.push(await book(agent, url, token, examId));
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
+  return {
+    seconds,
+    perSecond: answers.length / seconds,
+    booked: answers.filter((a) => a.status === 200).length,
+    soldOut: answers.filter((a) => a.status === 409).length,
+    serverErrors: answers.filter((a) => a.status >= 500 || a.status === 0).length,
+    other: answers.filter((a) => a.status !== 200 && a.status !== 409 && a.status < 500 && a.status !== 0).length,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
+/** Seats taken and live registrations as the database holds them after the run. */
+async function seatsInDatabase(database: Database, examId: string) {
+  const [exam] = await database.db
+    .select({ taken: exams.seatsTaken, capacity: exams.capacity })
+    .from(exams)
+    .where(eq(exams.id, examId));
+  const [live] = await database.db
+    .select({ n: count() })
+    .from(registrations)
+    .where(and(eq(registrations.examId, examId), inArray(registrations.status, ['pending', 'register', 'checkin'])));
+  return { taken: exam?.taken ?? 0, capacity: exam?.capacity ?? 0, live: live?.n ?? 0 };
+}
+
+async function runOn(kind: string) {
+  const work = mkdtempSync(join(tmpdir(), 'exam-bench-'));
+  const scratch = `exam_bench_${process.pid}`;
+  let databaseUrl = '';
+  let open: () => Promise<Database>;
+  if (kind === 'postgres') {
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${scratch}`);
+    await admin.query(`CREATE DATABASE ${scratch}`);
+    await admin.end();
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${scratch}`;
+    databaseUrl = url.toString();
+    open = async () => openPostgres(databaseUrl);
+  } else {
+    open = () => openPglite(join(work, 'data'));
+  }
+  try {
+    const seeding = await open();
+    const { examId, tokens } = await seed(seeding);
+    await seeding.close();
+
+    const server = await startServerProcess(await freePort(), {
+      DATA_DIR: join(work, 'data'),
+      DATABASE_URL: databaseUrl,
+      DEMO_DATA: 'false',
+      RATE_LIMIT_PER_MINUTE: String(CANDIDATES * 10),
+      LOG_LEVEL: 'warn',
+    });
+    let result: Awaited<ReturnType<typeof fire>>;
+    try {
+      result = await fire(server.url, examId, tokens);
+    } finally {
+      await server.stop();
+    }
+    const checking = await open();
+    const seats = await seatsInDatabase(checking, examId);
+    await checking.close();
+
+    const oversold = Math.max(0, result.booked - SEATS, seats.taken - seats.capacity, seats.live - seats.capacity);
+    console.log(`\n${kind}: ${CANDIDATES} candidates, ${SEATS} seats, ${CONNECTIONS} connections`);
+    console.log(`  booking requests answered per second  ${result.perSecond.toFixed(0)}`);
+    console.log(`  successful bookings                   ${result.booked} (sold out: ${result.soldOut})`);
+    console.log(`  latency p50 / p99                     ${result.p50.toFixed(1)} ms / ${result.p99.toFixed(1)} ms`);
+    console.log(`  oversold seats                        ${oversold} (seats taken ${seats.taken}, live ${seats.live})`);
+    console.log(`  5xx or failed answers                 ${result.serverErrors} (other 4xx: ${result.other})`);
+    console.log(`  wall time                             ${result.seconds.toFixed(2)} s`);
+    return oversold === 0 && result.serverErrors === 0 && result.booked === Math.min(SEATS, CANDIDATES);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+    if (kind === 'postgres') {
+      const admin = new pg.Client({ connectionString: ADMIN_URL });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+      await admin.end();
+    }
+  }
+}
+
+async function main() {
+  let allGood = true;
+  for (const kind of DATABASES) {
+    if (kind !== 'postgres' && kind !== 'pglite') throw new Error(`unknown database ${kind} in BENCH_DATABASES`);
+    allGood = (await runOn(kind)) && allGood;
+  }
+  console.log('\ntarget (PostgreSQL, 2 cores): >= 1000 requests/s, p99 < 250 ms, 0 oversold, 0 5xx');
+  process.exit(allGood ? 0 : 1);
+}
+
+main();
