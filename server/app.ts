@@ -17,6 +17,7 @@ import { type SmsProvider, smsFromConfig } from './providers/sms';
 import { authRoutes } from './routes/auth';
 import { catalogRoutes } from './routes/catalog';
 import { createRepositories, type RouteContext } from './routes/context';
+import { profileRoutes } from './routes/profile';
 import { systemRoutes } from './routes/system';
 import { type CounterStore, createRedis, memoryStore, redisStore } from './store';
 
@@ -128,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   systemRoutes(ctx);
   authRoutes(ctx);
   catalogRoutes(ctx);
+  await profileRoutes(ctx, app);
   await registerFrontEnd(app, config.staticDir);
   return app;
 }

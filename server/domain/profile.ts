@@ -1,7 +1,26 @@
-import { REQUIRED_PROFILE_FIELDS, type RequiredProfileField } from '../../contract';
+import {
+  type AvatarUpload,
+  idCardBirthDate,
+  idCardGender,
+  type Organization,
+  type Profile,
+  type ProfileUpdate,
+  REQUIRED_PROFILE_FIELDS,
+  type RequiredProfileField,
+} from '../../contract';
+import type { UserRow } from '../db/repositories/auth';
+import type { profileRepository } from '../db/repositories/profile';
 import type { profiles } from '../db/schema';
+import { AppError } from '../errors';
+import { processAvatar } from './avatar';
+import { normalizeChinaMobile } from './phone';
 
 type ProfileRow = typeof profiles.$inferSelect;
+
+export interface ProfileDeps {
+  profiles: ReturnType<typeof profileRepository>;
+  now: () => Date;
+}
 
 /** The required fields (contract REQUIRED_PROFILE_FIELDS) a user's saved profile lacks; empty means "may book". */
 export function missingProfileFields(name: string, row: ProfileRow | undefined): RequiredProfileField[] {
@@ -18,4 +37,119 @@ export function missingProfileFields(name: string, row: ProfileRow | undefined):
     avatarId: row?.avatarId,
   };
   return REQUIRED_PROFILE_FIELDS.filter((field) => !values[field]);
+}
+
+/** Where an avatar's images are served; ids are UUID v7, so the URLs are unguessable and never change. */
+export function avatarUrls(avatarId: string): { avatarUrl: string; avatar_small: string } {
+  return { avatarUrl: `/api/front/avatars/${avatarId}`, avatar_small: `/api/front/avatars/${avatarId}/small` };
+}
+
+/** Only candidates (kind `individual`) have this profile; centers and examiners get their own later. */
+function requireCandidate(user: UserRow): void {
+  if (user.kind !== 'individual') throw new AppError('FORBIDDEN');
+}
+
+function toProfile(user: UserRow, row: ProfileRow | undefined): Profile {
+  const missing = missingProfileFields(user.name, row);
+  const urls = row?.avatarId ? avatarUrls(row.avatarId) : undefined;
+  return {
+    name: user.name,
+    gender: row?.gender ?? null,
+    email: row?.email ?? '',
+    phone: user.phone,
+    contactPhone: row?.contactPhone ?? '',
+    address: row?.address ?? '',
+    idNumber: row?.idNumber ?? '',
+    organizationId: row?.organizationId ?? null,
+    invitationCode: row?.invitationCode ?? '',
+    dateOfBirth: row?.dateOfBirth ?? '',
+    provinceCode: row?.provinceCode ?? null,
+    cityCode: row?.cityCode ?? null,
+    avatarId: row?.avatarId ?? null,
+    avatarUrl: urls?.avatarUrl ?? null,
+    avatar_small: urls?.avatar_small ?? null,
+    complete: missing.length === 0,
+    missing,
+  };
+}
+
+export async function getProfile(deps: ProfileDeps, user: UserRow): Promise<Profile> {
+  requireCandidate(user);
+  return toProfile(user, await deps.profiles.find(user.id));
+}
+
+/** Checks the ID card number against the date of birth and gender the candidate typed. */
+function checkIdentity(input: ProfileUpdate): void {
+  if (idCardBirthDate(input.idNumber) !== input.dateOfBirth) {
+    throw new AppError('ID_CARD_BIRTH_MISMATCH', undefined, undefined, [
+      { path: 'dateOfBirth', message: 'Does not match the birth date in the ID card number' },
+    ]);
+  }
+  if (idCardGender(input.idNumber) !== input.gender) {
+    throw new AppError('VALIDATION_FAILED', undefined, undefined, [
+      { path: 'gender', message: 'Does not match the ID card number' },
+    ]);
+  }
+}
+
+/**
+ * Saves the whole profile. Every reference (city, organization, invitation code, avatar) is checked before
+ * anything is written, and the write is one transaction, so a refused save changes nothing.
+ */
+export async function saveProfile(deps: ProfileDeps, user: UserRow, input: ProfileUpdate): Promise<Profile> {
+  requireCandidate(user);
+  checkIdentity(input);
+  const contactPhone = normalizeChinaMobile(input.contactPhone);
+  if (!(await deps.profiles.cityInProvince(input.cityCode, input.provinceCode))) throw new AppError('CITY_INVALID');
+  const organizationId = input.organizationId ?? null;
+  if (organizationId && !(await deps.profiles.organizationExists(organizationId))) {
+    throw new AppError('ORGANIZATION_INVALID');
+  }
+  let invitationCode: string | null = null;
+  if (input.invitationCode) {
+    invitationCode = (await deps.profiles.activeInvitationCode(input.invitationCode)) ?? null;
+    if (!invitationCode) throw new AppError('INVITATION_CODE_INVALID');
+  }
+  // Someone else's avatar answers like a missing one: ids must not be probed for existence.
+  if ((await deps.profiles.avatarOwner(input.avatarId)) !== user.id) throw new AppError('NOT_FOUND');
+
+  const row = await deps.profiles.save({
+    userId: user.id,
+    name: input.name,
+    avatarSmall: avatarUrls(input.avatarId).avatar_small,
+    now: deps.now(),
+    profile: {
+      gender: input.gender,
+      email: input.email,
+      contactPhone,
+      address: input.address,
+      idNumber: input.idNumber,
+      organizationId,
+      invitationCode,
+      dateOfBirth: input.dateOfBirth,
+      provinceCode: input.provinceCode,
+      cityCode: input.cityCode,
+      avatarId: input.avatarId,
+    },
+  });
+  return toProfile({ ...user, name: input.name }, row);
+}
+
+/** Stores an uploaded avatar for this user; the profile keeps its current avatar until a save names this one. */
+export async function uploadAvatar(deps: ProfileDeps, user: UserRow, upload: Buffer): Promise<AvatarUpload> {
+  requireCandidate(user);
+  const processed = await processAvatar(upload);
+  const avatarId = await deps.profiles.insertAvatar({ userId: user.id, ...processed, createdAt: deps.now() });
+  return { avatarId, ...avatarUrls(avatarId) };
+}
+
+export async function getAvatarImage(deps: ProfileDeps, avatarId: string, size: 'image' | 'small') {
+  const image = await deps.profiles.avatarImage(avatarId, size);
+  if (!image) throw new AppError('NOT_FOUND');
+  return image;
+}
+
+export async function listOrganizations(deps: ProfileDeps): Promise<Organization[]> {
+  const rows = await deps.profiles.organizations();
+  return rows.map((row) => ({ id: row.id, name: { zh: row.nameZh, en: row.nameEn } }));
 }

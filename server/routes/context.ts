@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { otpRepository, sessionsRepository, usersRepository } from '../db/repositories/auth';
 import { catalogRepository } from '../db/repositories/catalog';
+import { profileRepository } from '../db/repositories/profile';
 import type { RegisterEndpoint } from '../http/route';
 import type { SmsProvider } from '../providers/sms';
 import type { CounterStore } from '../store';
@@ -27,5 +28,6 @@ export function createRepositories(database: Database) {
     sessions: sessionsRepository(db),
     otp: otpRepository(db),
     catalog: catalogRepository(db),
+    profiles: profileRepository(db),
   };
 }

@@ -1,0 +1,62 @@
+import sharp from 'sharp';
+import { AppError } from '../errors';
+
+export type ImageType = 'jpeg' | 'png' | 'webp';
+
+/** Longest side of the stored avatar (profile page, ticket). */
+export const AVATAR_IMAGE_PX = 512;
+/** Side of the square avatar the header shows (currentUser's avatar_small). */
+export const AVATAR_SMALL_PX = 96;
+/**
+ * A 2 MB upload can still declare a huge canvas (a decompression bomb); 40 megapixels is well above any phone
+ * camera and keeps decoding memory bounded.
+ */
+const MAX_INPUT_PIXELS = 40_000_000;
+const OUTPUT_TYPE = 'image/webp';
+
+/**
+ * The image type the bytes start with (JPEG FF D8 FF, PNG's 8-byte signature, RIFF....WEBP), or undefined.
+ * The file name and the declared type are never trusted.
+ */
+export function detectImageType(bytes: Buffer): ImageType | undefined {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  return undefined;
+}
+
+export interface ProcessedAvatar {
+  contentType: string;
+  /** At most AVATAR_IMAGE_PX on the long side. */
+  image: Buffer;
+  /** AVATAR_SMALL_PX square, cover-cropped. */
+  small: Buffer;
+}
+
+/**
+ * Decodes an uploaded avatar and re-encodes it: turned upright by its EXIF orientation, with every metadata block
+ * (EXIF, GPS, ICC comments) dropped, as a bounded image and a small square. IMAGE_INVALID for anything that is not
+ * a JPEG, PNG or WebP image that decodes.
+ */
+export async function processAvatar(upload: Buffer): Promise<ProcessedAvatar> {
+  const type = detectImageType(upload);
+  if (!type) throw new AppError('IMAGE_INVALID');
+  const decode = () => sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+  try {
+    const metadata = await decode().metadata();
+    // The content must be what its signature says (sharp would otherwise also decode SVG, TIFF, GIF ...).
+    if (metadata.format !== type) throw new AppError('IMAGE_INVALID');
+    const [image, small] = await Promise.all([
+      decode()
+        .resize(AVATAR_IMAGE_PX, AVATAR_IMAGE_PX, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer(),
+      decode().resize(AVATAR_SMALL_PX, AVATAR_SMALL_PX, { fit: 'cover' }).webp({ quality: 80 }).toBuffer(),
+    ]);
+    return { contentType: OUTPUT_TYPE, image, small };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // sharp's decoder errors (truncated, corrupt, too many pixels) all mean "not an image we accept".
+    throw new AppError('IMAGE_INVALID');
+  }
+}

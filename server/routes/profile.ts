@@ -1,0 +1,114 @@
+import multipart from '@fastify/multipart';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AVATAR_MAX_BYTES, api, id } from '../../contract';
+import { authenticate } from '../domain/auth';
+import {
+  getAvatarImage,
+  getProfile,
+  listOrganizations,
+  type ProfileDeps,
+  saveProfile,
+  uploadAvatar,
+} from '../domain/profile';
+import { createTicketSigner } from '../domain/tickets';
+import { AppError } from '../errors';
+import { endpointRegistrar } from '../http/route';
+import type { RouteContext } from './context';
+
+/** What the multipart reader throws for a request it cannot take, as our error codes. */
+const MULTIPART_ERRORS: Record<string, () => AppError> = {
+  FST_REQ_FILE_TOO_LARGE: () => new AppError('IMAGE_TOO_LARGE'),
+  FST_FILES_LIMIT: () => new AppError('PAYLOAD_TOO_LARGE'),
+  FST_PARTS_LIMIT: () => new AppError('PAYLOAD_TOO_LARGE'),
+  FST_FIELDS_LIMIT: () => new AppError('PAYLOAD_TOO_LARGE'),
+  FST_INVALID_MULTIPART_CONTENT_TYPE: () => new AppError('UNSUPPORTED_MEDIA_TYPE'),
+  FST_PROTO_VIOLATION: () => new AppError('VALIDATION_FAILED'),
+  FST_MP_PREMATURE_CLOSE: () => new AppError('VALIDATION_FAILED'),
+};
+
+const fileMissing = () =>
+  new AppError('VALIDATION_FAILED', undefined, undefined, [{ path: 'file', message: 'An image file is required' }]);
+
+/** The bytes of the multipart field `file`, at most AVATAR_MAX_BYTES. */
+async function readAvatarFile(request: FastifyRequest): Promise<Buffer> {
+  try {
+    const part = await request.file();
+    if (part?.fieldname !== 'file') throw fileMissing();
+    return await part.toBuffer();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as Partial<FastifyError>).code;
+    const mapped = code ? MULTIPART_ERRORS[code] : undefined;
+    if (mapped) throw mapped();
+    // busboy's own parse errors (a malformed body or boundary) carry no code; they are the client's.
+    if (error instanceof Error && !code) throw new AppError('VALIDATION_FAILED');
+    throw error;
+  }
+}
+
+/**
+ * The contract's ID card refine names its own error code; when that is the only problem with a profile save, the
+ * answer carries that code, so the form can say exactly what is wrong.
+ */
+function idCardOnly(error: unknown): boolean {
+  return (
+    hasZodFastifySchemaValidationErrors(error) &&
+    error.validation.every((issue) => issue.instancePath === '/idNumber' && issue.message === 'ID_CARD_INVALID')
+  );
+}
+
+/**
+ * The candidate profile, avatar upload and images, organizations, and the ticket public key. Registered in its
+ * own encapsulated scope so multipart parsing exists only here.
+ */
+export async function profileRoutes(ctx: RouteContext, app: FastifyInstance): Promise<void> {
+  const deps: ProfileDeps = { profiles: ctx.repos.profiles, now: ctx.now };
+  const tickets = createTicketSigner(ctx.config, ctx.now);
+
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { files: 1, fileSize: AVATAR_MAX_BYTES, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 20 },
+    });
+    scope.setErrorHandler((error) => {
+      // Re-thrown errors reach the app's handler, which writes the envelope.
+      if (idCardOnly(error)) {
+        throw new AppError('ID_CARD_INVALID', undefined, undefined, [{ path: 'idNumber', message: 'ID_CARD_INVALID' }]);
+      }
+      throw error;
+    });
+    const route = endpointRegistrar(scope, (token) =>
+      authenticate({ sessions: ctx.repos.sessions, now: ctx.now }, token),
+    );
+
+    route(api.profile, ({ user }) => getProfile(deps, user));
+    route(api.saveProfile, ({ user, body }) => saveProfile(deps, user, body));
+    route(api.uploadAvatar, async ({ user, request }) => {
+      // Checked before reading the body: a center's upload is refused without decoding anything.
+      if (user.kind !== 'individual') throw new AppError('FORBIDDEN');
+      return uploadAvatar(deps, user, await readAvatarFile(request));
+    });
+    route(api.organizations, () => listOrganizations(deps));
+    route(api.ticketPublicKey, async () => tickets.publicKey());
+
+    for (const [suffix, size] of [
+      ['', 'image'],
+      ['/small', 'small'],
+    ] as const) {
+      scope.get<{ Params: { id: string } }>(
+        `/api/front/avatars/:id${suffix}`,
+        { schema: { hide: true } },
+        async (request, reply) => {
+          const avatarId = id.safeParse(request.params.id);
+          if (!avatarId.success) throw new AppError('NOT_FOUND');
+          const image = await getAvatarImage(deps, avatarId.data, size);
+          return reply
+            .header('Content-Type', image.contentType)
+            .header('Cache-Control', 'public, max-age=31536000, immutable')
+            .header('X-Content-Type-Options', 'nosniff')
+            .send(image.bytes);
+        },
+      );
+    }
+  });
+}
