@@ -100,3 +100,50 @@ describe('mock/api.ts answers as contract/ says', () => {
     assertError(call(keyOf(api.exam), { params: { id: 'missing' } }), 'NOT_FOUND', 404);
   });
 });
+
+describe('mock/booking.ts walks the booking state machine as contract/ says', () => {
+  it('registers once per key, pays through the wallet and then issues the ticket', () => {
+    const headers = login('13900139000');
+    const examId = ok(api.exams.data).parse(call(keyOf(api.exams)).body).data.list[0].id;
+    const quote = call(keyOf(api.quote), { headers, body: { examId, quantity: 1, promoCode: 'spring10' } });
+    assertSuccess(api.quote, quote);
+    assertError(call(keyOf(api.quote), { headers, body: { examId, promoCode: 'NOPE' } }), 'PROMO_CODE_INVALID', 400);
+
+    const booking = { headers: { ...headers, 'idempotency-key': 'key-1' }, body: { examId } };
+    const first = ok(api.register.data).parse(call(keyOf(api.register), booking).body).data;
+    const again = ok(api.register.data).parse(call(keyOf(api.register), booking).body).data;
+    assert.equal(again.order.id, first.order.id, 'the same key answers the same order');
+    assert.equal(first.order.status, 'pending');
+    assert.match(first.payment.qrContent, new RegExp(`/pay/sandbox/${first.order.id}$`));
+    const orderKey = keyOf(api.order);
+    const ticketKey = keyOf(api.ticket);
+    const registration = { headers, params: { id: first.registration.id } };
+    assertError(call(ticketKey, registration), 'TICKET_NOT_ISSUED', 409);
+
+    const wallet = { params: { orderId: first.order.id } };
+    assert.equal(ok(api.walletOrder.data).parse(call(keyOf(api.walletOrder), wallet).body).data.state, 'open');
+    const confirmed = ok(api.walletConfirm.data).parse(call(keyOf(api.walletConfirm), wallet).body).data;
+    assert.equal(confirmed.state, 'paid');
+
+    const paid = ok(api.order.data).parse(call(orderKey, { headers, params: { id: first.order.id } }).body).data;
+    assert.equal(paid.status, 'paid');
+    assert.equal(paid.qrContent, null);
+    const ticket = ok(api.ticket.data).parse(call(ticketKey, registration).body).data;
+    assert.equal(ticket.status, 'register');
+    assert.ok(ticket.token);
+
+    for (const [endpoint, req] of [
+      [api.registrations, { headers, query: { current: '1', pageSize: '10' } }],
+      [api.transactions, { headers, query: { current: '1', pageSize: '10' } }],
+      [api.results, { headers }],
+      [api.changeOptions, registration],
+      [api.ticketPublicKey, {}],
+    ] as Array<[Endpoint, Partial<MockRequest>]>) {
+      assertSuccess(endpoint, call(keyOf(endpoint), req));
+    }
+    const canceled = call(keyOf(api.cancelRegistration), registration);
+    assertSuccess(api.cancelRegistration, canceled);
+    assert.equal(ok(api.cancelRegistration.data).parse(canceled.body).data.refundFen, paid.breakdown.totalFen);
+    assertError(call(keyOf(api.walletConfirm), wallet), 'ORDER_EXPIRED', 409);
+  });
+});

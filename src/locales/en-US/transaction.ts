@@ -1,1 +1,22 @@
-export default {};
+/** My Transaction: the orders table and order status names (also on receipts). */
+export default {
+  'pages.transaction.title': 'My Transaction',
+  'pages.transaction.empty': 'You have no transactions yet.',
+  'pages.transaction.column.paymentDate': 'Payment date',
+  'pages.transaction.column.transactionId': 'Transaction ID',
+  'pages.transaction.column.examName': 'Exam name',
+  'pages.transaction.column.unitPrice': 'Unit price',
+  'pages.transaction.column.quantity': 'Quantity',
+  'pages.transaction.column.total': 'Total amount',
+  'pages.transaction.column.status': 'Status',
+  'pages.transaction.column.receipt': 'Receipt',
+  'pages.transaction.receipt': 'View receipt',
+  'pages.transaction.receiptOf': 'View the receipt of {exam}',
+  'pages.transaction.refunded': 'Refunded {amount}',
+  'pages.transaction.notPaid': 'Not paid',
+  'pages.transaction.status.pending': 'Pending',
+  'pages.transaction.status.paid': 'Paid',
+  'pages.transaction.status.expired': 'Expired',
+  'pages.transaction.status.canceled': 'Canceled',
+  'pages.transaction.status.refunded': 'Refunded',
+};

@@ -1,1 +1,22 @@
-export default {};
+/** 我的交易：订单表格与订单状态名称（收据也用）。 */
+export default {
+  'pages.transaction.title': '我的交易',
+  'pages.transaction.empty': '您还没有交易记录。',
+  'pages.transaction.column.paymentDate': '支付日期',
+  'pages.transaction.column.transactionId': '交易号',
+  'pages.transaction.column.examName': '考试名称',
+  'pages.transaction.column.unitPrice': '单价',
+  'pages.transaction.column.quantity': '数量',
+  'pages.transaction.column.total': '总金额',
+  'pages.transaction.column.status': '状态',
+  'pages.transaction.column.receipt': '收据',
+  'pages.transaction.receipt': '查看收据',
+  'pages.transaction.receiptOf': '查看 {exam} 的收据',
+  'pages.transaction.refunded': '已退 {amount}',
+  'pages.transaction.notPaid': '未支付',
+  'pages.transaction.status.pending': '待支付',
+  'pages.transaction.status.paid': '已支付',
+  'pages.transaction.status.expired': '已过期',
+  'pages.transaction.status.canceled': '已取消',
+  'pages.transaction.status.refunded': '已退款',
+};
