@@ -4,11 +4,23 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { ConfigError, DEV_APP_SECRET, ENV_VARS, loadConfig } from './config';
 
+const wechatPay = {
+  PAYMENT_PROVIDER: 'wechat',
+  WECHATPAY_MCH_ID: '1900000109',
+  WECHATPAY_APP_ID: 'wxd678efh567hg6787',
+  WECHATPAY_MCH_SERIAL: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+  WECHATPAY_MCH_PRIVATE_KEY: '/etc/exam/apiclient_key.pem',
+  WECHATPAY_APIV3_KEY: 'k'.repeat(32),
+  WECHATPAY_PLATFORM_CERTS: '/etc/exam/wechatpay-certs',
+};
+
 const production = {
   APP_ENV: 'production',
   SMS_PROVIDER: 'http',
   SMS_HTTP_URL: 'https://sms.example/send',
   APP_SECRET: 'a'.repeat(40),
+  PUBLIC_URL: 'https://exam.example.cn/',
+  ...wechatPay,
 };
 
 describe('loadConfig', () => {
@@ -59,6 +71,45 @@ describe('loadConfig', () => {
     assert.throws(() => loadConfig({ ...production, APP_SECRET: undefined }), /APP_SECRET is missing/);
     assert.throws(() => loadConfig({ ...production, APP_SECRET: DEV_APP_SECRET }), /APP_SECRET/);
     assert.throws(() => loadConfig({ ...production, SMS_HTTP_URL: undefined }), /SMS_HTTP_URL is missing/);
+  });
+
+  test('payments: the sandbox locally; production needs WeChat Pay with all its settings and PUBLIC_URL', () => {
+    assert.deepEqual(loadConfig({}).payment, { provider: 'sandbox' });
+    assert.equal(loadConfig({}).publicUrl, undefined);
+    const config = loadConfig(production);
+    assert.equal(config.publicUrl, 'https://exam.example.cn');
+    assert.deepEqual(config.payment, {
+      provider: 'wechat',
+      wechat: {
+        baseUrl: 'https://api.mch.weixin.qq.com',
+        mchId: '1900000109',
+        appId: 'wxd678efh567hg6787',
+        mchSerial: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+        mchPrivateKey: '/etc/exam/apiclient_key.pem',
+        apiV3Key: 'k'.repeat(32),
+        platformCertsDir: '/etc/exam/wechatpay-certs',
+      },
+    });
+    assert.throws(() => loadConfig({ ...production, PAYMENT_PROVIDER: undefined }), /PAYMENT_PROVIDER is missing/);
+    assert.throws(
+      () => loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox' }),
+      (e: Error) => e instanceof ConfigError && /PAYMENT_PROVIDER=sandbox is not allowed/.test(e.message),
+    );
+    assert.throws(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'alipay' }), /PAYMENT_PROVIDER/);
+    assert.throws(() => loadConfig({ ...production, PUBLIC_URL: undefined }), /PUBLIC_URL is missing/);
+    for (const name of Object.keys(wechatPay).filter((n) => n !== 'PAYMENT_PROVIDER')) {
+      assert.throws(() => loadConfig({ ...production, [name]: undefined }), new RegExp(`${name} is missing`), name);
+      assert.throws(() => loadConfig({ ...wechatPay, [name]: '' }), new RegExp(`${name} is missing`), name);
+    }
+    assert.throws(
+      () => loadConfig({ ...production, WECHATPAY_APIV3_KEY: 'short' }),
+      /WECHATPAY_APIV3_KEY must be 32 bytes/,
+    );
+  });
+
+  test('WeChat Pay is allowed outside production too, e.g. against a test endpoint', () => {
+    const config = loadConfig({ ...wechatPay, WECHATPAY_BASE_URL: 'http://127.0.0.1:9999' });
+    assert.equal(config.payment.provider === 'wechat' && config.payment.wechat.baseUrl, 'http://127.0.0.1:9999');
   });
 
   test('every documented variable is one the server reads, and the reverse', () => {

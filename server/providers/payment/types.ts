@@ -72,3 +72,12 @@ export interface PaymentProvider {
   /** The body and status a provider expects when we accept (or refuse) its notification. */
   acknowledge(accepted: boolean): { status: number; body: unknown };
 }
+
+/** One header of a notification, whatever the case of its name; a repeated header counts as missing. */
+export function notificationHeader(input: NotificationInput, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(input.headers)) {
+    if (key.toLowerCase() === wanted) return typeof value === 'string' ? value : undefined;
+  }
+  return undefined;
+}
