@@ -9,13 +9,10 @@ import {
   type RequiredProfileField,
 } from '../../contract';
 import type { UserRow } from '../db/repositories/auth';
-import type { profileRepository } from '../db/repositories/profile';
-import type { profiles } from '../db/schema';
+import type { ProfileRow, profileRepository } from '../db/repositories/profile';
 import { AppError } from '../errors';
 import { processAvatar } from './avatar';
 import { normalizeChinaMobile } from './phone';
-
-type ProfileRow = typeof profiles.$inferSelect;
 
 export interface ProfileDeps {
   profiles: ReturnType<typeof profileRepository>;
