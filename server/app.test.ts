@@ -63,6 +63,19 @@ describe('error envelope', () => {
     });
   });
 
+  test('a logged-out client is told 401 before anything about its body', async () => {
+    for (const body of ['{"name": ', '{"name": 42}']) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/front/profile',
+        headers: { 'content-type': 'application/json' },
+        payload: body,
+      });
+      assert.equal(res.statusCode, 401, body);
+      assert.equal(envelope(res).errorCode, 'UNAUTHORIZED');
+    }
+  });
+
   test('an empty JSON body answers VALIDATION_FAILED where a body is required', async () => {
     const res = await json('/api/front/login', '');
     assert.equal(res.statusCode, 400);

@@ -45,21 +45,26 @@ export function endpointRegistrar(app: FastifyInstance, authenticate: Authentica
       ...(endpoint.auth === 'user' ? { security: [{ bearer: [] }] } : {}),
       response: { 200: ok(endpoint.data), ...errorResponses },
     };
+    // Who is asking is settled before the body is read: a logged-out client gets 401, not a list of field errors.
+    const users = new WeakMap<FastifyRequest, UserRow>();
     app.route({
       method: endpoint.method,
       url: endpoint.path,
       schema,
+      onRequest:
+        endpoint.auth === 'user'
+          ? async (request) => {
+              users.set(request, await authenticate(bearerToken(request)));
+            }
+          : undefined,
       handler: async (request) => {
-        let user: UserRow | undefined;
-        const token = bearerToken(request);
-        if (endpoint.auth === 'user') user = await authenticate(token);
         // The zod validator compiler has already parsed body, query and params against these very schemas.
         const data = await handler({
           body: request.body,
           query: request.query,
           params: request.params,
-          user,
-          token: endpoint.auth === 'user' ? token : undefined,
+          user: users.get(request),
+          token: endpoint.auth === 'user' ? bearerToken(request) : undefined,
           request,
         } as RouteInput<E>);
         return { success: true, data };
