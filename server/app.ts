@@ -13,10 +13,13 @@ import { AppError } from './errors';
 import { installErrorHandler } from './http/errors';
 import { endpointRegistrar } from './http/route';
 import { registerFrontEnd } from './http/static';
+import { type PaymentProvider, paymentProviderFromConfig } from './providers/payment';
 import { type SmsProvider, smsFromConfig } from './providers/sms';
 import { authRoutes } from './routes/auth';
+import { bookingRoutes } from './routes/booking';
 import { catalogRoutes } from './routes/catalog';
 import { createRepositories, type RouteContext } from './routes/context';
+import { paymentRoutes } from './routes/payments';
 import { profileRoutes } from './routes/profile';
 import { systemRoutes } from './routes/system';
 import { type CounterStore, createRedis, memoryStore, redisStore } from './store';
@@ -29,6 +32,8 @@ export interface AppOptions {
   store?: CounterStore;
   /** Defaults to the provider SMS_PROVIDER names. */
   sms?: SmsProvider;
+  /** Defaults to the provider PAYMENT_PROVIDER names. */
+  payment?: PaymentProvider;
   now?: () => Date;
   /** Where log lines go (stdout by default); tests read them to prove secrets stay out. */
   logStream?: { write(line: string): void };
@@ -122,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     database,
     store,
     sms: options.sms ?? smsFromConfig(config.sms),
+    payment: options.payment ?? paymentProviderFromConfig(config, { db: database.db, now }),
     now,
     repos: createRepositories(database),
     route: endpointRegistrar(app, (token) => authenticate({ sessions: ctx.repos.sessions, now: ctx.now }, token)),
@@ -130,6 +136,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   authRoutes(ctx);
   catalogRoutes(ctx);
   await profileRoutes(ctx, app);
+  bookingRoutes(ctx, (stop) => app.addHook('onClose', async () => stop()));
+  await paymentRoutes(ctx, app);
   await registerFrontEnd(app, config.staticDir);
   return app;
 }

@@ -25,7 +25,7 @@ export async function listCategories(deps: CatalogDeps): Promise<Category[]> {
   return rows.map((c) => ({ id: c.id, code: c.code, name: { zh: c.nameZh, en: c.nameEn } }));
 }
 
-function toExamSummary(row: ExamRow): ExamSummary {
+export function toExamSummary(row: ExamRow): ExamSummary {
   const { exam, category, organization, center, province, city } = row;
   return {
     id: exam.id,

@@ -2,9 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { otpRepository, sessionsRepository, usersRepository } from '../db/repositories/auth';
+import { bookingRepository } from '../db/repositories/booking';
 import { catalogRepository } from '../db/repositories/catalog';
 import { profileRepository } from '../db/repositories/profile';
 import type { RegisterEndpoint } from '../http/route';
+import type { PaymentProvider } from '../providers/payment';
 import type { SmsProvider } from '../providers/sms';
 import type { CounterStore } from '../store';
 
@@ -15,6 +17,7 @@ export interface RouteContext {
   database: Database;
   store: CounterStore;
   sms: SmsProvider;
+  payment: PaymentProvider;
   now: () => Date;
   repos: ReturnType<typeof createRepositories>;
   /** Registers a contract endpoint on the app (see http/route.ts). */
@@ -29,5 +32,6 @@ export function createRepositories(database: Database) {
     otp: otpRepository(db),
     catalog: catalogRepository(db),
     profiles: profileRepository(db),
+    booking: bookingRepository(db),
   };
 }

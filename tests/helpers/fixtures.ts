@@ -1,5 +1,18 @@
+import { and, eq } from 'drizzle-orm';
+import { idCardCheckCharacter } from '../../contract/idcard';
 import type { Db } from '../../server/db/client';
-import { categories, exams, organizations, testCenters } from '../../server/db/schema';
+import {
+  avatars,
+  categories,
+  exams,
+  invitationCodes,
+  organizations,
+  profiles,
+  promoCodes,
+  results,
+  testCenters,
+  users,
+} from '../../server/db/schema';
 import { uuidv7 } from '../../server/ids';
 
 type ExamInsert = typeof exams.$inferInsert;
@@ -52,4 +65,80 @@ export async function insertExam(
   };
   await db.insert(exams).values(row);
   return row;
+}
+
+/** The id of the account a phone (as loginAs was given it) has for a kind. */
+export async function userIdOf(db: Db, phone: string, kind: 'individual' | 'testCenter' | 'examiner' = 'individual') {
+  const e164 = `+86${phone.replace(/\D/g, '').slice(-11)}`;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.phone, e164), eq(users.kind, kind)));
+  if (!row) throw new Error(`no ${kind} account for ${phone}`);
+  return row.id;
+}
+
+/** A valid ID card number born 1990-03-07 (the check character computed, so any `serial` works). */
+export function idCardNumber(serial = '123'): string {
+  const first17 = `11010119900307${serial.padStart(3, '0').slice(-3)}`;
+  return `${first17}${idCardCheckCharacter(first17)}`;
+}
+
+/** Fills in every required profile field of a user directly (with an avatar row), so the user may book. */
+export async function insertCompleteProfile(
+  db: Db,
+  userId: string,
+  fields: { name?: string; invitationCode?: string | null; idNumber?: string } = {},
+) {
+  const avatarId = uuidv7();
+  const pixel = Buffer.from('89504e470d0a1a0a', 'hex');
+  await db.insert(avatars).values({ id: avatarId, userId, contentType: 'image/png', image: pixel, small: pixel });
+  await db
+    .update(users)
+    .set({ name: fields.name ?? '张三', avatarSmall: `/api/front/avatars/${avatarId}/small` })
+    .where(eq(users.id, userId));
+  await db.insert(profiles).values({
+    userId,
+    gender: 'male',
+    email: 'candidate@example.com',
+    contactPhone: '+8613900000000',
+    address: '北京市海淀区中关村大街 1 号',
+    idNumber: fields.idNumber ?? idCardNumber(),
+    dateOfBirth: '1990-03-07',
+    provinceCode: '11',
+    cityCode: '1101',
+    avatarId,
+    invitationCode: fields.invitationCode ?? null,
+  });
+}
+
+/** An invitation code (referral discount) and promotion codes valid around `now`. */
+export async function insertDiscountCodes(db: Db, now: Date) {
+  const year = 365 * 86_400_000;
+  const validFrom = new Date(now.getTime() - year);
+  const validUntil = new Date(now.getTime() + year);
+  await db.insert(invitationCodes).values([
+    { code: 'FRIEND2026', discountBps: 500 },
+    { code: 'OLDFRIEND', discountBps: 500, active: false },
+  ]);
+  await db.insert(promoCodes).values([
+    { code: 'SPRING10', discountBps: 1000, validFrom, validUntil },
+    { code: 'WELCOME20', amountFen: 2000, validFrom, validUntil },
+    { code: 'FREE100', discountBps: 10000, validFrom, validUntil },
+    { code: 'EXPIRED', discountBps: 1000, validFrom, validUntil: new Date(now.getTime() - 1000) },
+  ]);
+}
+
+/** A result row for a registration; `publishedAt` null keeps it unpublished. */
+export async function insertResult(
+  db: Db,
+  registrationId: string,
+  fields: { outcome: 'pass' | 'fail'; certificateNumber?: string | null; publishedAt: Date | null },
+) {
+  await db.insert(results).values({
+    registrationId,
+    outcome: fields.outcome,
+    certificateNumber: fields.certificateNumber ?? null,
+    publishedAt: fields.publishedAt,
+  });
 }

@@ -1,0 +1,405 @@
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { OrderStatus, RegistrationStatus } from '../../../contract';
+import type { Db } from '../client';
+import {
+  avatars,
+  categories,
+  cities,
+  exams,
+  invitationCodes,
+  orderItems,
+  orders,
+  organizations,
+  profiles,
+  promoCodes,
+  provinces,
+  registrations,
+  results,
+  testCenters,
+  users,
+} from '../schema';
+import { paymentRecords } from './payments';
+
+export type ExamBookingRow = typeof exams.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderInsert = typeof orders.$inferInsert;
+export type RegistrationRow = typeof registrations.$inferSelect;
+
+const examSummaryColumns = {
+  exam: exams,
+  category: categories,
+  organization: organizations,
+  center: { id: testCenters.id, nameZh: testCenters.nameZh, nameEn: testCenters.nameEn },
+  province: provinces,
+  city: cities,
+};
+
+const orderExamColumns = {
+  order: orders,
+  exam: {
+    id: exams.id,
+    code: exams.code,
+    nameZh: exams.nameZh,
+    nameEn: exams.nameEn,
+    startsAt: exams.startsAt,
+    timeZone: exams.timeZone,
+  },
+};
+
+/**
+ * Registrations, orders and seats. Every state change is a conditional statement (the WHERE names the state
+ * it leaves), so a double submit or a race changes things once; callers run them inside `transaction`.
+ */
+function bookingQueries(db: Db) {
+  const examSummaryQuery = () =>
+    db
+      .select(examSummaryColumns)
+      .from(exams)
+      .innerJoin(categories, eq(categories.id, exams.categoryId))
+      .leftJoin(organizations, eq(organizations.id, exams.organizationId))
+      .innerJoin(testCenters, eq(testCenters.id, exams.centerId))
+      .innerJoin(provinces, eq(provinces.code, exams.provinceCode))
+      .innerJoin(cities, eq(cities.code, exams.cityCode));
+
+  const orderWithExam = () => db.select(orderExamColumns).from(orders).innerJoin(exams, eq(exams.id, orders.examId));
+
+  return {
+    ...paymentRecords(db),
+
+    async exam(id: string): Promise<ExamBookingRow | undefined> {
+      const [row] = await db.select().from(exams).where(eq(exams.id, id));
+      return row;
+    },
+
+    /** The exams with their category, center and place, in the shape the catalog answers. */
+    examSummaries(ids: string[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return examSummaryQuery().where(inArray(exams.id, ids));
+    },
+
+    /** What booking needs of a user: the name, the profile and the discount of its invitation code if active. */
+    async bookingProfile(userId: string) {
+      const [row] = await db
+        .select({
+          name: users.name,
+          phone: users.phone,
+          avatarSmall: users.avatarSmall,
+          profile: profiles,
+          invitation: invitationCodes,
+        })
+        .from(users)
+        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .leftJoin(invitationCodes, eq(invitationCodes.code, profiles.invitationCode))
+        .where(eq(users.id, userId));
+      return row;
+    },
+
+    async promoCode(code: string) {
+      const [row] = await db.select().from(promoCodes).where(eq(promoCodes.code, code));
+      return row;
+    },
+
+    async orderByIdempotencyKey(userId: string, key: string): Promise<OrderRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+      return row;
+    },
+
+    /** One order with the exam it pays for; only the owner's when `userId` is given. */
+    async orderWithExam(id: string, userId?: string) {
+      const where = userId ? and(eq(orders.id, id), eq(orders.userId, userId)) : eq(orders.id, id);
+      const [row] = await orderWithExam().where(where);
+      return row;
+    },
+
+    /** A user's orders, newest first, with the exam each pays for. */
+    async ordersPage(userId: string, offset: number, limit: number) {
+      const [rows, totals] = await Promise.all([
+        orderWithExam()
+          .where(eq(orders.userId, userId))
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(orders).where(eq(orders.userId, userId)),
+      ]);
+      return { rows, total: totals[0]?.n ?? 0 };
+    },
+
+    async registration(id: string, userId: string): Promise<RegistrationRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(registrations)
+        .where(and(eq(registrations.id, id), eq(registrations.userId, userId)));
+      return row;
+    },
+
+    /** A user's registrations, newest first, optionally of one status. */
+    async registrationsPage(userId: string, status: RegistrationStatus | undefined, offset: number, limit: number) {
+      const where = status
+        ? and(eq(registrations.userId, userId), eq(registrations.status, status))
+        : eq(registrations.userId, userId);
+      const [rows, totals] = await Promise.all([
+        db
+          .select()
+          .from(registrations)
+          .where(where)
+          .orderBy(desc(registrations.createdAt), desc(registrations.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(registrations).where(where),
+      ]);
+      return { rows, total: totals[0]?.n ?? 0 };
+    },
+
+    /** The newest order (booking or change) of each registration. */
+    async currentOrderIds(registrationIds: string[]): Promise<Map<string, string>> {
+      if (registrationIds.length === 0) return new Map();
+      const rows = await db
+        .selectDistinctOn([orderItems.registrationId], {
+          registrationId: orderItems.registrationId,
+          orderId: orderItems.orderId,
+        })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(inArray(orderItems.registrationId, registrationIds))
+        .orderBy(orderItems.registrationId, desc(orders.createdAt));
+      return new Map(rows.map((r) => [r.registrationId, r.orderId]));
+    },
+
+    async hasLiveRegistration(userId: string, examId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: registrations.id })
+        .from(registrations)
+        .where(
+          and(
+            eq(registrations.userId, userId),
+            eq(registrations.examId, examId),
+            inArray(registrations.status, ['pending', 'register', 'checkin']),
+          ),
+        );
+      return row !== undefined;
+    },
+
+    /** Active exams still open, starting after `startsAfter`, with a seat left, matching one of the conditions. */
+    changeTargets(filter: {
+      excludeExamId: string;
+      categoryId: string;
+      codePrefix: string;
+      now: Date;
+      startsAfter: Date;
+    }) {
+      const sameKind = or(
+        eq(exams.categoryId, filter.categoryId),
+        sql`${exams.code} LIKE ${`${filter.codePrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
+      ) as SQL;
+      return examSummaryQuery()
+        .where(
+          and(
+            eq(exams.status, 'active'),
+            ne(exams.id, filter.excludeExamId),
+            gt(exams.registrationEndsAt, filter.now),
+            gt(exams.startsAt, filter.startsAfter),
+            sql`${exams.seatsTaken} < ${exams.capacity}`,
+            sameKind,
+          ),
+        )
+        .orderBy(asc(exams.startsAt), asc(exams.id))
+        .limit(100);
+    },
+
+    /** A user's booked registrations with their result row once published, latest exam first. */
+    resultsOf(userId: string) {
+      return db
+        .select({ registration: registrations, exam: orderExamColumns.exam, result: results })
+        .from(registrations)
+        .innerJoin(exams, eq(exams.id, registrations.examId))
+        .leftJoin(results, and(eq(results.registrationId, registrations.id), isNotNull(results.publishedAt)))
+        .where(
+          and(eq(registrations.userId, userId), inArray(registrations.status, ['register', 'checkin', 'completed'])),
+        )
+        .orderBy(desc(exams.startsAt), desc(registrations.id));
+    },
+
+    async avatarExists(id: string): Promise<boolean> {
+      const [row] = await db.select({ id: avatars.id }).from(avatars).where(eq(avatars.id, id));
+      return row !== undefined;
+    },
+
+    // --- writes: meant to run inside `transaction` ---
+
+    /** Takes one seat if one is left on an active exam: the no-oversell statement (backed by a CHECK). */
+    async takeSeat(examId: string): Promise<boolean> {
+      const rows = await db
+        .update(exams)
+        .set({ seatsTaken: sql`${exams.seatsTaken} + 1` })
+        .where(and(eq(exams.id, examId), sql`${exams.seatsTaken} < ${exams.capacity}`, eq(exams.status, 'active')))
+        .returning({ id: exams.id });
+      return rows.length === 1;
+    },
+
+    async releaseSeats(examId: string, seats: number): Promise<void> {
+      if (seats <= 0) return;
+      await db
+        .update(exams)
+        .set({ seatsTaken: sql`GREATEST(${exams.seatsTaken} - ${seats}, 0)` })
+        .where(eq(exams.id, examId));
+    },
+
+    async insertRegistration(row: typeof registrations.$inferInsert): Promise<RegistrationRow> {
+      const [inserted] = await db.insert(registrations).values(row).returning();
+      if (!inserted) throw new Error('registration insert returned nothing');
+      return inserted;
+    },
+
+    async insertOrder(row: OrderInsert, registrationIds: string[]): Promise<OrderRow> {
+      const [inserted] = await db.insert(orders).values(row).returning();
+      if (!inserted) throw new Error('order insert returned nothing');
+      await db
+        .insert(orderItems)
+        .values(registrationIds.map((registrationId) => ({ orderId: row.id, registrationId })));
+      return inserted;
+    },
+
+    async setQrContent(orderId: string, qrContent: string): Promise<void> {
+      await db.update(orders).set({ qrContent }).where(eq(orders.id, orderId));
+    },
+
+    async lockOrder(id: string): Promise<OrderRow | undefined> {
+      const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update');
+      return row;
+    },
+
+    async lockRegistration(id: string, userId: string): Promise<RegistrationRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(registrations)
+        .where(and(eq(registrations.id, id), eq(registrations.userId, userId)))
+        .for('update');
+      return row;
+    },
+
+    /** The registrations an order pays for, locked. */
+    registrationsOfOrder(orderId: string): Promise<RegistrationRow[]> {
+      return db
+        .select({ registration: registrations })
+        .from(orderItems)
+        .innerJoin(registrations, eq(registrations.id, orderItems.registrationId))
+        .where(eq(orderItems.orderId, orderId))
+        .for('update', { of: registrations })
+        .then((rows) => rows.map((r) => r.registration));
+    },
+
+    /** The orders that paid or pay for a registration, oldest first, locked, with how many seats each covers. */
+    async ordersOfRegistration(registrationId: string) {
+      const rows = await db
+        .select({ order: orders })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(eq(orderItems.registrationId, registrationId))
+        .orderBy(asc(orders.createdAt))
+        .for('update', { of: orders });
+      const ids = rows.map((r) => r.order.id);
+      const sizes =
+        ids.length === 0
+          ? []
+          : await db
+              .select({ orderId: orderItems.orderId, n: count() })
+              .from(orderItems)
+              .where(inArray(orderItems.orderId, ids))
+              .groupBy(orderItems.orderId);
+      const seats = new Map(sizes.map((s) => [s.orderId, s.n]));
+      return rows.map((r) => ({ order: r.order, seats: seats.get(r.order.id) ?? 1 }));
+    },
+
+    /** pending -> paid; false when the order was no longer pending. */
+    async markOrderPaid(id: string, payment: { transactionId: string; paidAt: Date }): Promise<boolean> {
+      const rows = await db
+        .update(orders)
+        .set({ status: 'paid', paidAt: payment.paidAt, providerTransactionId: payment.transactionId, qrContent: null })
+        .where(and(eq(orders.id, id), eq(orders.status, 'pending')))
+        .returning({ id: orders.id });
+      return rows.length === 1;
+    },
+
+    /** Records the money of a payment that came after the order was closed (it is refunded next). */
+    async recordLatePayment(id: string, payment: { transactionId: string; paidAt: Date }): Promise<void> {
+      await db
+        .update(orders)
+        .set({ paidAt: payment.paidAt, providerTransactionId: payment.transactionId })
+        .where(and(eq(orders.id, id), inArray(orders.status, ['expired', 'canceled'])));
+    },
+
+    /** pending -> expired or canceled; false when it was no longer pending. */
+    async closePendingOrder(id: string, status: Extract<OrderStatus, 'expired' | 'canceled'>, at: Date) {
+      const rows = await db
+        .update(orders)
+        .set({ status, closedAt: at, qrContent: null })
+        .where(and(eq(orders.id, id), eq(orders.status, 'pending')))
+        .returning({ id: orders.id });
+      return rows.length === 1;
+    },
+
+    /** Moves the given registrations from one of `from` to `to`; answers the rows that moved. */
+    setRegistrationStatus(
+      ids: string[],
+      from: RegistrationStatus[],
+      to: RegistrationStatus,
+      extra: { canceledAt?: Date; cancelReason?: string } = {},
+    ): Promise<RegistrationRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .update(registrations)
+        .set({ status: to, ...extra })
+        .where(and(inArray(registrations.id, ids), inArray(registrations.status, from)))
+        .returning();
+    },
+
+    /** Points a booked registration at another exam; false when it no longer is where the caller thought. */
+    async moveRegistration(id: string, fromExamId: string, toExamId: string): Promise<boolean> {
+      const rows = await db
+        .update(registrations)
+        .set({ examId: toExamId })
+        .where(
+          and(eq(registrations.id, id), eq(registrations.examId, fromExamId), eq(registrations.status, 'register')),
+        )
+        .returning({ id: registrations.id });
+      return rows.length === 1;
+    },
+
+    /** Pending orders whose hold has run out, locked; rows another sweeper holds are skipped. */
+    expiredPendingOrders(now: Date, limit: number): Promise<OrderRow[]> {
+      return db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.status, 'pending'), lte(orders.expiresAt, now)))
+        .orderBy(asc(orders.expiresAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+    },
+  };
+}
+
+export interface BookingRepository extends ReturnType<typeof bookingQueries> {
+  /** Runs `work` in one database transaction with a repository bound to it. */
+  transaction<T>(work: (repo: BookingRepository) => Promise<T>): Promise<T>;
+}
+
+export function bookingRepository(db: Db): BookingRepository {
+  return {
+    ...bookingQueries(db),
+    transaction: (work) => db.transaction((tx) => work(bookingRepository(tx))),
+  };
+}
+
+export type ExamSummaryRow = Awaited<ReturnType<BookingRepository['examSummaries']>>[number];
+
+/** The unique constraint (index) a failed insert ran into, through drizzle's wrapping of the driver error. */
+export function uniqueConstraintOf(error: unknown): string | undefined {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const { code, constraint } = current as Error & { code?: string; constraint?: string };
+    if (code === '23505') return constraint ?? /unique constraint "([^"]+)"/.exec(current.message)?.[1] ?? '';
+  }
+  return undefined;
+}

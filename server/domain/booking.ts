@@ -1,0 +1,394 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type {
+  OrderView,
+  Quote,
+  QuoteRequest,
+  RegistrationRequest,
+  RegistrationResponse,
+  RegistrationView,
+} from '../../contract';
+import type { Config } from '../config';
+import type { UserRow } from '../db/repositories/auth';
+import {
+  type BookingRepository,
+  type ExamBookingRow,
+  type ExamSummaryRow,
+  type OrderRow,
+  type RegistrationRow,
+  uniqueConstraintOf,
+} from '../db/repositories/booking';
+import { AppError } from '../errors';
+import { uuidv7 } from '../ids';
+import type { PaymentProvider } from '../providers/payment/types';
+import { toExamSummary } from './catalog';
+import { type Promotion, priceBooking } from './pricing';
+import { missingProfileFields } from './profile';
+
+/** The slice of a pino logger the booking code writes to. */
+export interface DomainLogger {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface BookingDeps {
+  repo: BookingRepository;
+  payment: PaymentProvider;
+  config: Pick<Config, 'holdMinutes' | 'changeLockHours' | 'handlingFeeBps' | 'publicUrl'>;
+  now: () => Date;
+  log: DomainLogger;
+}
+
+const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+
+type OrderExam = Pick<ExamBookingRow, 'id' | 'code' | 'nameZh' | 'nameEn' | 'startsAt' | 'timeZone'>;
+
+export function toOrderView(order: OrderRow, exam: OrderExam): OrderView {
+  return {
+    id: order.id,
+    purpose: order.purpose,
+    status: order.status,
+    breakdown: order.breakdown,
+    exam: {
+      id: exam.id,
+      code: exam.code,
+      name: { zh: exam.nameZh, en: exam.nameEn },
+      startsAt: exam.startsAt.toISOString(),
+      timeZone: exam.timeZone,
+    },
+    expiresAt: order.expiresAt.toISOString(),
+    createdAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    transactionId: order.providerTransactionId,
+    qrContent: order.status === 'pending' ? order.qrContent : null,
+    refundedFen: order.refundedFen,
+  };
+}
+
+/** From this instant on, the server refuses change and cancellation of a booked registration. */
+export function lockedFrom(deps: Pick<BookingDeps, 'config'>, startsAt: Date): Date {
+  return new Date(startsAt.getTime() - deps.config.changeLockHours * HOUR_MS);
+}
+
+export function toRegistrationView(
+  deps: Pick<BookingDeps, 'config' | 'now'>,
+  registration: RegistrationRow,
+  exam: ExamSummaryRow,
+  orderId: string | null,
+): RegistrationView {
+  const locked = lockedFrom(deps, exam.exam.startsAt);
+  const open = deps.now() < locked;
+  return {
+    id: registration.id,
+    status: registration.status,
+    exam: toExamSummary(exam),
+    createdAt: registration.createdAt.toISOString(),
+    orderId,
+    checkedInAt: registration.checkedInAt?.toISOString() ?? null,
+    lockedFrom: locked.toISOString(),
+    canChange: registration.status === 'register' && open,
+    // An unpaid hold may always be let go; a paid one only before the lock.
+    canCancel: registration.status === 'pending' || (registration.status === 'register' && open),
+  };
+}
+
+/** The summary row of one exam, which must exist (callers hold a registration or order naming it). */
+export async function examSummaryRow(deps: Pick<BookingDeps, 'repo'>, examId: string): Promise<ExamSummaryRow> {
+  const [row] = await deps.repo.examSummaries([examId]);
+  if (!row) throw new Error(`exam ${examId} has no summary row`);
+  return row;
+}
+
+function notFound(what: string): AppError {
+  return new AppError('NOT_FOUND', undefined, undefined, undefined, `No ${what} has this id.`);
+}
+
+/** Where providers post notifications: PUBLIC_URL, or the origin the candidate's browser used. */
+function notifyUrl(deps: BookingDeps, base: string): string {
+  return `${base}/api/pay/${deps.payment.name}/notify`;
+}
+
+export function publicBase(deps: Pick<BookingDeps, 'config'>, requestOrigin: string): string {
+  return deps.config.publicUrl ?? requestOrigin.replace(/\/+$/, '');
+}
+
+async function resolvePromotion(deps: BookingDeps, code: string | undefined): Promise<Promotion | undefined> {
+  if (!code) return undefined;
+  const row = await deps.repo.promoCode(code);
+  const now = deps.now();
+  if (!row || row.validFrom > now || row.validUntil <= now) throw new AppError('PROMO_CODE_INVALID');
+  return { code: row.code, discountBps: row.discountBps, amountFen: row.amountFen };
+}
+
+async function bookableExam(deps: BookingDeps, examId: string): Promise<ExamBookingRow> {
+  const exam = await deps.repo.exam(examId);
+  if (!exam || exam.status === 'inactive') throw notFound('exam');
+  return exam;
+}
+
+/** The price breakdown of booking `quantity` seats, with the profile's referral and the given promotion. */
+export async function quote(deps: BookingDeps, user: UserRow, request: QuoteRequest): Promise<Quote> {
+  const exam = await bookableExam(deps, request.examId);
+  const promotion = await resolvePromotion(deps, request.promoCode);
+  const who = await deps.repo.bookingProfile(user.id);
+  const invitation = who?.invitation?.active ? who.invitation : undefined;
+  const breakdown = priceBooking({
+    unitPriceFen: exam.feeFen,
+    quantity: request.quantity,
+    referralBps: invitation?.discountBps ?? 0,
+    promotion,
+    handlingFeeBps: deps.config.handlingFeeBps,
+  });
+  return {
+    ...breakdown,
+    examId: exam.id,
+    testDate: exam.startsAt.toISOString(),
+    promoCode: promotion?.code ?? null,
+    referralCode: invitation?.code ?? null,
+  };
+}
+
+/** Equal-time comparison of what the candidate typed with the exam's code. */
+function accessCodeMatches(given: string | undefined, expected: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(given ?? ''), digest(expected)) && given !== undefined;
+}
+
+export interface RegisterOptions {
+  /** The Idempotency-Key header: the same key from the same user answers the same booking. */
+  idempotencyKey: string | undefined;
+  /** The origin the request came to, for the notify URL and wallet link when PUBLIC_URL is unset. */
+  origin: string;
+}
+
+/**
+ * Books one seat for the candidate: checks, then one transaction that takes the seat (a conditional UPDATE: no
+ * oversell), writes the pending registration and its order, then asks the provider for the payment QR. A provider
+ * failure gives the seat back. A zero total (a 100 % promotion) is paid at once and never reaches the provider.
+ */
+export async function register(
+  deps: BookingDeps,
+  user: UserRow,
+  request: RegistrationRequest,
+  options: RegisterOptions,
+): Promise<RegistrationResponse> {
+  if (user.kind !== 'individual') throw new AppError('STUDENTS_ONLY');
+  const key = options.idempotencyKey;
+  if (key) {
+    const earlier = await deps.repo.orderByIdempotencyKey(user.id, key);
+    if (earlier) return answerForOrder(deps, earlier, options.origin);
+  }
+  const who = await deps.repo.bookingProfile(user.id);
+  const missing = missingProfileFields(who?.name ?? '', who?.profile ?? undefined);
+  if (missing.length > 0) {
+    throw new AppError(
+      'PROFILE_INCOMPLETE',
+      undefined,
+      undefined,
+      missing.map((field) => ({ path: field, message: 'required' })),
+    );
+  }
+  const exam = await bookableExam(deps, request.examId);
+  const now = deps.now();
+  if (exam.status !== 'active' || exam.registrationEndsAt <= now || exam.startsAt <= now) {
+    throw new AppError('REGISTRATION_CLOSED');
+  }
+  if (exam.accessCode !== null && !accessCodeMatches(request.accessCode, exam.accessCode)) {
+    throw new AppError('ACCESS_CODE_INVALID');
+  }
+  const promotion = await resolvePromotion(deps, request.promoCode);
+  const invitation = who?.invitation?.active ? who.invitation : undefined;
+  const breakdown = priceBooking({
+    unitPriceFen: exam.feeFen,
+    quantity: 1,
+    referralBps: invitation?.discountBps ?? 0,
+    promotion,
+    handlingFeeBps: deps.config.handlingFeeBps,
+  });
+  const free = breakdown.totalFen === 0;
+
+  let booked: { registration: RegistrationRow; order: OrderRow };
+  try {
+    booked = await deps.repo.transaction(async (tx) => {
+      if (!(await tx.takeSeat(exam.id))) throw new AppError('SOLD_OUT');
+      const registration = await tx.insertRegistration({
+        id: uuidv7(now.getTime()),
+        userId: user.id,
+        examId: exam.id,
+        status: free ? 'register' : 'pending',
+        createdAt: now,
+      });
+      const order = await tx.insertOrder(
+        {
+          id: uuidv7(now.getTime()),
+          userId: user.id,
+          purpose: 'booking',
+          status: free ? 'paid' : 'pending',
+          examId: exam.id,
+          breakdown,
+          totalFen: breakdown.totalFen,
+          promoCode: promotion?.code ?? null,
+          provider: deps.payment.name,
+          idempotencyKey: key ?? null,
+          expiresAt: new Date(now.getTime() + deps.config.holdMinutes * MINUTE_MS),
+          paidAt: free ? now : null,
+          createdAt: now,
+        },
+        [registration.id],
+      );
+      return { registration, order };
+    });
+  } catch (error) {
+    const constraint = uniqueConstraintOf(error);
+    if (constraint === undefined) throw error;
+    // A concurrent request with the same key won the race: answer what it booked.
+    const earlier = key ? await deps.repo.orderByIdempotencyKey(user.id, key) : undefined;
+    if (earlier) return answerForOrder(deps, earlier, options.origin);
+    if (constraint === 'registrations_live_uq') throw new AppError('ALREADY_REGISTERED');
+    throw error;
+  }
+
+  let { order } = booked;
+  if (!free) order = await requestPayment(deps, order, exam, options.origin);
+  const summary = await examSummaryRow(deps, exam.id);
+  return {
+    registration: toRegistrationView(deps, booked.registration, summary, order.id),
+    order: toOrderView(order, exam),
+    payment: { qrContent: order.qrContent ?? '' },
+  };
+}
+
+/**
+ * Asks the provider for the QR of a pending order and stores it. Providers treat a repeated request for the same
+ * order as the same payment, so a retry (or a second request with the same Idempotency-Key) is safe. On failure
+ * the order is canceled and its seats (or the held target seat of a change) are given back.
+ */
+export async function requestPayment(
+  deps: BookingDeps,
+  order: OrderRow,
+  exam: OrderExam,
+  origin: string,
+): Promise<OrderRow> {
+  const base = publicBase(deps, origin);
+  try {
+    const { qrContent } = await deps.payment.createOrder({
+      orderId: order.id,
+      description: { zh: exam.nameZh, en: exam.nameEn },
+      amountFen: order.totalFen,
+      expiresAt: order.expiresAt,
+      notifyUrl: notifyUrl(deps, base),
+      publicUrl: base,
+    });
+    await deps.repo.setQrContent(order.id, qrContent);
+    return { ...order, qrContent };
+  } catch (error) {
+    deps.log.error({ err: error, orderId: order.id }, 'payment provider refused createOrder; releasing the hold');
+    await deps.repo.transaction((tx) => releaseHold(tx, order, 'canceled', 'payment_failed', deps.now()));
+    throw new AppError('PAYMENT_PROVIDER_FAILED');
+  }
+}
+
+/**
+ * Closes a pending order and gives back what it held: a booking's pending registrations are canceled and their
+ * seats released; a change order releases only the target seat it held. False when it was no longer pending.
+ */
+export async function releaseHold(
+  tx: BookingRepository,
+  order: OrderRow,
+  status: 'expired' | 'canceled',
+  reason: string,
+  at: Date,
+): Promise<boolean> {
+  if (!(await tx.closePendingOrder(order.id, status, at))) return false;
+  if (order.purpose === 'change') {
+    await tx.releaseSeats(order.examId, 1);
+    return true;
+  }
+  const items = await tx.registrationsOfOrder(order.id);
+  const canceled = await tx.setRegistrationStatus(
+    items.map((r) => r.id),
+    ['pending'],
+    'canceled',
+    { canceledAt: at, cancelReason: reason },
+  );
+  const perExam = new Map<string, number>();
+  for (const r of canceled) perExam.set(r.examId, (perExam.get(r.examId) ?? 0) + 1);
+  for (const [examId, seats] of perExam) await tx.releaseSeats(examId, seats);
+  return true;
+}
+
+/** The answer to a repeated booking request: the same registration and order, with its QR (asked again if lost). */
+async function answerForOrder(deps: BookingDeps, order: OrderRow, origin: string): Promise<RegistrationResponse> {
+  const [registration] = await deps.repo.registrationsOfOrder(order.id);
+  const exam = await examSummaryRow(deps, order.examId);
+  if (!registration) throw new Error(`order ${order.id} pays for no registration`);
+  let current = order;
+  if (current.status === 'pending' && current.qrContent === null) {
+    current = await requestPayment(deps, current, exam.exam, origin);
+  }
+  return {
+    registration: toRegistrationView(deps, registration, exam, current.id),
+    order: toOrderView(current, exam.exam),
+    payment: { qrContent: current.qrContent ?? '' },
+  };
+}
+
+/** Sweeps this many orders per transaction, so a backlog never holds many locks at once. */
+const SWEEP_BATCH = 100;
+
+/**
+ * Expires pending orders whose hold ran out: their pending registrations are canceled (reason `expired`) and
+ * seats released, a change order's held target seat released; then the provider is told to close each one (best
+ * effort: a failure is logged, and a payment that still arrives is refunded by the notification path).
+ */
+export async function sweepExpiredOrders(deps: BookingDeps): Promise<number> {
+  let swept = 0;
+  for (;;) {
+    const now = deps.now();
+    const expired = await deps.repo.transaction(async (tx) => {
+      const due = await tx.expiredPendingOrders(now, SWEEP_BATCH);
+      const closed: OrderRow[] = [];
+      for (const order of due) {
+        if (await releaseHold(tx, order, 'expired', 'expired', now)) closed.push(order);
+      }
+      return { due: due.length, closed };
+    });
+    for (const order of expired.closed) {
+      await deps.payment.closeOrder(order.id).catch((error: unknown) => {
+        deps.log.warn({ err: error, orderId: order.id }, 'provider closeOrder failed for an expired order');
+      });
+    }
+    swept += expired.closed.length;
+    if (expired.due < SWEEP_BATCH) return swept;
+  }
+}
+
+/**
+ * Runs `work` (the expiry sweep, refund retries) every `intervalMs`, never two at once; unref'd so it never keeps
+ * a process alive. Answers the function that stops it.
+ */
+export function startExpirySweeper(
+  deps: Pick<BookingDeps, 'log'>,
+  intervalMs: number,
+  work: () => Promise<void>,
+): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    work()
+      .catch((error: unknown) => deps.log.error({ err: error }, 'expiry sweep failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+export async function getOrder(deps: BookingDeps, user: UserRow, orderId: string) {
+  const row = await deps.repo.orderWithExam(orderId, user.id);
+  if (!row) throw notFound('order');
+  return row;
+}

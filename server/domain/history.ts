@@ -1,0 +1,50 @@
+import type { ResultView, TransactionList } from '../../contract';
+import type { UserRow } from '../db/repositories/auth';
+import type { BookingDeps } from './booking';
+
+/** The user's orders, newest first: what was paid for what, and what came back. */
+export async function listTransactions(
+  deps: BookingDeps,
+  user: UserRow,
+  query: { current: number; pageSize: number },
+): Promise<TransactionList> {
+  const { current, pageSize } = query;
+  const { rows, total } = await deps.repo.ordersPage(user.id, (current - 1) * pageSize, pageSize);
+  return {
+    list: rows.map(({ order, exam }) => ({
+      orderId: order.id,
+      purpose: order.purpose,
+      paymentDate: order.paidAt?.toISOString() ?? null,
+      transactionId: order.providerTransactionId,
+      examName: { zh: exam.nameZh, en: exam.nameEn },
+      unitPriceFen: order.breakdown.unitPriceFen,
+      quantity: order.breakdown.quantity,
+      totalFen: order.totalFen,
+      refundedFen: order.refundedFen,
+      status: order.status,
+      createdAt: order.createdAt.toISOString(),
+    })),
+    total,
+    current,
+    pageSize,
+  };
+}
+
+/** Results of the user's booked registrations; the outcome stays null until the test center publishes it. */
+export async function listResults(deps: BookingDeps, user: UserRow): Promise<ResultView[]> {
+  const rows = await deps.repo.resultsOf(user.id);
+  return rows.map(({ registration, exam, result }) => ({
+    registrationId: registration.id,
+    exam: {
+      id: exam.id,
+      code: exam.code,
+      name: { zh: exam.nameZh, en: exam.nameEn },
+      startsAt: exam.startsAt.toISOString(),
+      timeZone: exam.timeZone,
+    },
+    registrationStatus: registration.status,
+    outcome: result?.outcome ?? null,
+    certificateNumber: result?.certificateNumber ?? null,
+    publishedAt: result?.publishedAt?.toISOString() ?? null,
+  }));
+}

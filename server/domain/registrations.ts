@@ -1,0 +1,298 @@
+import type {
+  CancelResponse,
+  ChangeRequest,
+  ChangeResponse,
+  ExamSummary,
+  RegistrationList,
+  RegistrationStatus,
+  RegistrationView,
+  Ticket,
+} from '../../contract';
+import { maskIdCard } from '../../contract/idcard';
+import type { UserRow } from '../db/repositories/auth';
+import type { BookingRepository, ExamBookingRow, OrderRow } from '../db/repositories/booking';
+import { AppError } from '../errors';
+import { uuidv7 } from '../ids';
+import {
+  type BookingDeps,
+  examSummaryRow,
+  lockedFrom,
+  releaseHold,
+  requestPayment,
+  toOrderView,
+  toRegistrationView,
+} from './booking';
+import { toExamSummary } from './catalog';
+import { type OwedRefund, settleRefunds } from './payments';
+import { priceBooking } from './pricing';
+import type { TicketSigner } from './tickets';
+
+export interface RegistrationDeps extends BookingDeps {
+  tickets: Pick<TicketSigner, 'signTicket'>;
+}
+
+const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+
+function notFound(): AppError {
+  return new AppError('NOT_FOUND', undefined, undefined, undefined, 'No registration of yours has this id.');
+}
+
+async function views(deps: BookingDeps, rows: Awaited<ReturnType<BookingRepository['registration']>>[]) {
+  const present = rows.filter((r) => r !== undefined);
+  const [exams, orderIds] = await Promise.all([
+    deps.repo.examSummaries([...new Set(present.map((r) => r.examId))]),
+    deps.repo.currentOrderIds(present.map((r) => r.id)),
+  ]);
+  const byId = new Map(exams.map((e) => [e.exam.id, e]));
+  return present.map((r) => {
+    const exam = byId.get(r.examId);
+    if (!exam) throw new Error(`registration ${r.id} names a missing exam`);
+    return toRegistrationView(deps, r, exam, orderIds.get(r.id) ?? null);
+  });
+}
+
+async function viewOf(deps: BookingDeps, user: UserRow, id: string): Promise<RegistrationView> {
+  const [view] = await views(deps, [await deps.repo.registration(id, user.id)]);
+  if (!view) throw notFound();
+  return view;
+}
+
+/** The user's registrations, newest first, optionally of one status. */
+export async function listRegistrations(
+  deps: BookingDeps,
+  user: UserRow,
+  query: { current: number; pageSize: number; status?: RegistrationStatus | undefined },
+): Promise<RegistrationList> {
+  const { current, pageSize } = query;
+  const { rows, total } = await deps.repo.registrationsPage(user.id, query.status, (current - 1) * pageSize, pageSize);
+  return { list: await views(deps, rows), total, current, pageSize };
+}
+
+/** The admission ticket: issued once paid; a canceled one shows without a token so it cannot be checked in. */
+export async function getTicket(deps: RegistrationDeps, user: UserRow, id: string): Promise<Ticket> {
+  const registration = await deps.repo.registration(id, user.id);
+  if (!registration) throw notFound();
+  if (registration.status === 'pending') throw new AppError('TICKET_NOT_ISSUED');
+  const [exam, who] = await Promise.all([examSummaryRow(deps, registration.examId), deps.repo.bookingProfile(user.id)]);
+  const token =
+    registration.status === 'canceled'
+      ? null
+      : await deps.tickets.signTicket({
+          registrationId: registration.id,
+          examId: registration.examId,
+          startsAt: exam.exam.startsAt,
+        });
+  return {
+    registrationId: registration.id,
+    status: registration.status,
+    exam: toExamSummary(exam),
+    candidate: {
+      name: who?.name ?? '',
+      maskedIdNumber: maskIdCard(who?.profile?.idNumber ?? ''),
+      phone: user.phone,
+      avatar_small: who?.avatarSmall ?? null,
+    },
+    token,
+  };
+}
+
+/** Exam codes carry their date at the end (HSK-4-20261212); the same exam on another day shares the rest. */
+function codeBase(code: string): string {
+  return code.replace(/-\d{8}$/, '');
+}
+
+function startsAfterLock(deps: BookingDeps, now: Date): Date {
+  return new Date(now.getTime() + deps.config.changeLockHours * HOUR_MS);
+}
+
+/** Open exams a booked registration may move to: same exam code or category, seats left, outside the lock. */
+export async function changeOptions(deps: BookingDeps, user: UserRow, id: string): Promise<ExamSummary[]> {
+  const registration = await deps.repo.registration(id, user.id);
+  if (!registration) throw notFound();
+  const current = await deps.repo.exam(registration.examId);
+  if (!current) throw notFound();
+  const now = deps.now();
+  const rows = await deps.repo.changeTargets({
+    excludeExamId: current.id,
+    categoryId: current.categoryId,
+    codePrefix: codeBase(current.code),
+    now,
+    startsAfter: startsAfterLock(deps, now),
+  });
+  return rows.map(toExamSummary);
+}
+
+function isValidTarget(deps: BookingDeps, target: ExamBookingRow | undefined, current: ExamBookingRow, now: Date) {
+  return (
+    target !== undefined &&
+    target.id !== current.id &&
+    target.status === 'active' &&
+    target.registrationEndsAt > now &&
+    target.startsAt > startsAfterLock(deps, now) &&
+    (target.categoryId === current.categoryId || codeBase(target.code) === codeBase(current.code))
+  );
+}
+
+/** What a registration may still get back from one order: a single seat's order all that is left of it. */
+function refundableFrom(order: OrderRow, seats: number): number {
+  const left = order.totalFen - order.refundedFen;
+  return seats <= 1 ? left : Math.min(Math.floor(order.totalFen / seats), left);
+}
+
+/** Books refunds of up to `amountFen` against the registration's paid orders, the original booking first. */
+async function oweBack(
+  tx: BookingRepository,
+  paid: { order: OrderRow; seats: number }[],
+  amountFen: number,
+  reason: string,
+  at: Date,
+): Promise<OwedRefund[]> {
+  const owed: OwedRefund[] = [];
+  let left = amountFen;
+  for (const { order, seats } of paid) {
+    if (left <= 0) break;
+    if (order.status !== 'paid') continue;
+    const take = Math.min(left, refundableFrom(order, seats));
+    const refund = await tx.owePaymentBack(order.id, take, reason, at);
+    if (refund) {
+      owed.push({ refund, totalFen: order.totalFen });
+      left -= take;
+    }
+  }
+  return owed;
+}
+
+async function closeAtProvider(deps: BookingDeps, orders: OrderRow[]): Promise<void> {
+  for (const order of orders) {
+    await deps.payment.closeOrder(order.id).catch((error: unknown) => {
+      deps.log.warn({ err: error, orderId: order.id }, 'provider closeOrder failed');
+    });
+  }
+}
+
+/**
+ * Moves a booked registration to another exam, outside the lock window. The target seat is taken at once (a
+ * conditional update). Same price or cheaper: the move happens now and a cheaper target refunds the fee difference
+ * against what was paid. Dearer: a change order for the fee difference (no discounts, no handling) holds the target
+ * seat; paying it moves the registration, its expiry releases the held seat. An earlier unpaid change order of the
+ * same registration is dropped: the latest choice wins. The optional promo code of the request is not applied.
+ */
+export async function changeRegistration(
+  deps: BookingDeps,
+  user: UserRow,
+  id: string,
+  request: ChangeRequest,
+  origin: string,
+): Promise<ChangeResponse> {
+  const now = deps.now();
+  const registration = await deps.repo.registration(id, user.id);
+  if (!registration) throw notFound();
+  if (registration.status !== 'register') throw new AppError('STATUS_TRANSITION_INVALID');
+  const current = await deps.repo.exam(registration.examId);
+  if (!current) throw notFound();
+  if (now >= lockedFrom(deps, current.startsAt)) throw new AppError('RESERVATION_LOCKED');
+  const target = await deps.repo.exam(request.examId);
+  if (!target || !isValidTarget(deps, target, current, now)) throw new AppError('CHANGE_TARGET_INVALID');
+  if (await deps.repo.hasLiveRegistration(user.id, target.id)) throw new AppError('ALREADY_REGISTERED');
+  const difference = target.feeFen - current.feeFen;
+
+  const outcome = await deps.repo.transaction(async (tx) => {
+    const orders = await tx.ordersOfRegistration(id);
+    const locked = await tx.lockRegistration(id, user.id);
+    if (locked?.status !== 'register' || locked.examId !== current.id) {
+      throw new AppError('STATUS_TRANSITION_INVALID');
+    }
+    const replaced: OrderRow[] = [];
+    for (const { order } of orders) {
+      if (order.purpose === 'change' && (await releaseHold(tx, order, 'canceled', 'replaced', now))) {
+        replaced.push(order);
+      }
+    }
+    if (!(await tx.takeSeat(target.id))) throw new AppError('SOLD_OUT');
+    if (difference <= 0) {
+      if (!(await tx.moveRegistration(id, current.id, target.id))) throw new AppError('STATUS_TRANSITION_INVALID');
+      await tx.releaseSeats(current.id, 1);
+      const refunds = await oweBack(tx, orders, -difference, 'change', now);
+      return { replaced, refunds, changeOrder: undefined };
+    }
+    const breakdown = priceBooking({ unitPriceFen: difference, quantity: 1, referralBps: 0, handlingFeeBps: 0 });
+    const changeOrder = await tx.insertOrder(
+      {
+        id: uuidv7(now.getTime()),
+        userId: user.id,
+        purpose: 'change',
+        status: 'pending',
+        examId: target.id,
+        breakdown,
+        totalFen: breakdown.totalFen,
+        provider: deps.payment.name,
+        expiresAt: new Date(now.getTime() + deps.config.holdMinutes * MINUTE_MS),
+        createdAt: now,
+      },
+      [id],
+    );
+    return { replaced, refunds: [] as OwedRefund[], changeOrder };
+  });
+
+  await closeAtProvider(deps, outcome.replaced);
+  await settleRefunds(deps, outcome.refunds);
+  const refundFen = outcome.refunds.reduce((sum, r) => sum + r.refund.amountFen, 0);
+  if (!outcome.changeOrder) {
+    return { registration: await viewOf(deps, user, id), order: null, payment: null, refundFen };
+  }
+  const order = await requestPayment(deps, outcome.changeOrder, target, origin);
+  return {
+    registration: await viewOf(deps, user, id),
+    order: toOrderView(order, target),
+    payment: { qrContent: order.qrContent ?? '' },
+    refundFen: 0,
+  };
+}
+
+/**
+ * Cancels a registration. An unpaid hold is let go (its order closed, the seat released) at any time. A booked one,
+ * outside the lock window, releases its seat, drops an unpaid change order and refunds everything paid for it that
+ * was not refunded yet. Anything else (checked in, completed, already canceled) is refused, so a double submit
+ * changes things once.
+ */
+export async function cancelRegistration(deps: BookingDeps, user: UserRow, id: string): Promise<CancelResponse> {
+  const now = deps.now();
+  const outcome = await deps.repo.transaction(async (tx) => {
+    const orders = await tx.ordersOfRegistration(id);
+    const registration = await tx.lockRegistration(id, user.id);
+    if (!registration) throw notFound();
+    const closed: OrderRow[] = [];
+    if (registration.status === 'pending') {
+      for (const { order } of orders) {
+        if (await releaseHold(tx, order, 'canceled', 'candidate', now)) closed.push(order);
+      }
+      // A hold whose order is somehow gone still gives its seat back.
+      const left = await tx.setRegistrationStatus([id], ['pending'], 'canceled', {
+        canceledAt: now,
+        cancelReason: 'candidate',
+      });
+      await tx.releaseSeats(registration.examId, left.length);
+      return { closed, refunds: [] as OwedRefund[] };
+    }
+    if (registration.status !== 'register') throw new AppError('STATUS_TRANSITION_INVALID');
+    const exam = await tx.exam(registration.examId);
+    if (!exam || now >= lockedFrom(deps, exam.startsAt)) throw new AppError('RESERVATION_LOCKED');
+    await tx.setRegistrationStatus([id], ['register'], 'canceled', { canceledAt: now, cancelReason: 'candidate' });
+    await tx.releaseSeats(registration.examId, 1);
+    for (const { order } of orders) {
+      if (order.purpose === 'change' && (await releaseHold(tx, order, 'canceled', 'candidate', now))) {
+        closed.push(order);
+      }
+    }
+    const paid = orders.filter(({ order }) => order.status === 'paid');
+    const everything = paid.reduce((sum, { order, seats }) => sum + refundableFrom(order, seats), 0);
+    return { closed, refunds: await oweBack(tx, paid, everything, 'canceled', now) };
+  });
+  await closeAtProvider(deps, outcome.closed);
+  await settleRefunds(deps, outcome.refunds);
+  return {
+    registration: await viewOf(deps, user, id),
+    refundFen: outcome.refunds.reduce((sum, r) => sum + r.refund.amountFen, 0),
+  };
+}

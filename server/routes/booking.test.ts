@@ -1,0 +1,318 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { and, count, eq } from 'drizzle-orm';
+import { createTestApp, dataOf, envelope, loginAs, type TestApp } from '../../tests/helpers/app';
+import { book, nextPhone, readyCandidate, sweepNow } from '../../tests/helpers/booking';
+import { insertCatalogBasics, insertDiscountCodes, insertExam } from '../../tests/helpers/fixtures';
+import { exams, orders, registrations } from '../db/schema';
+
+const DAY = 86_400_000;
+const MINUTE = 60_000;
+
+let t: TestApp;
+let basics: Awaited<ReturnType<typeof insertCatalogBasics>>;
+
+before(async () => {
+  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000', OTP_IP_HOURLY_CAP: '100000' } });
+  basics = await insertCatalogBasics(t.database.db);
+  await insertDiscountCodes(t.database.db, t.clock.now);
+});
+
+after(() => t.close());
+
+function newExam(fields: Partial<Parameters<typeof insertExam>[3]> = {}) {
+  return insertExam(t.database.db, basics.beijing, basics.category.id, {
+    startsAt: new Date(t.clock.now.getTime() + 10 * DAY),
+    ...fields,
+  });
+}
+
+async function seatsTaken(examId: string): Promise<number> {
+  const [row] = await t.database.db.select({ n: exams.seatsTaken }).from(exams).where(eq(exams.id, examId));
+  return row?.n ?? -1;
+}
+
+function post(url: string, headers: Record<string, string>, payload?: unknown, extra: Record<string, string> = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...headers, ...extra },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}
+
+const REGISTER = '/api/front/student-registration';
+const QUOTE = '/api/front/checkout/quote';
+
+describe('quote', () => {
+  test('the breakdown with the profile referral and a percent promotion', async () => {
+    const exam = await newExam({ feeFen: 12000 });
+    const { headers } = await readyCandidate(t, { invitationCode: 'FRIEND2026' });
+    const quote = dataOf('quote', await post(QUOTE, headers, { examId: exam.id, promoCode: 'spring10' }));
+    assert.equal(quote.subtotalFen, 12000);
+    assert.equal(quote.referralDiscountFen, 600);
+    assert.equal(quote.promotionDiscountFen, 1200);
+    assert.equal(quote.groupDiscountFen, 0);
+    assert.equal(quote.handlingFen, 61); // 10200 x 0.6 % = 61.2
+    assert.equal(quote.totalFen, 10261);
+    assert.equal(quote.promoCode, 'SPRING10');
+    assert.equal(quote.referralCode, 'FRIEND2026');
+    assert.equal(quote.testDate, exam.startsAt.toISOString());
+  });
+
+  test('a group quantity gets the tier discount; an inactive invitation code none', async () => {
+    const exam = await newExam({ feeFen: 10000 });
+    const { headers } = await readyCandidate(t, { invitationCode: 'OLDFRIEND' });
+    const quote = dataOf('quote', await post(QUOTE, headers, { examId: exam.id, quantity: 30 }));
+    assert.equal(quote.referralDiscountFen, 0);
+    assert.equal(quote.referralCode, null);
+    assert.equal(quote.groupDiscountFen, 24000);
+  });
+
+  test('unknown or expired promo codes, unknown exams and bad bodies are refused', async () => {
+    const exam = await newExam();
+    const { headers } = await readyCandidate(t);
+    const unknown = await post(QUOTE, headers, { examId: exam.id, promoCode: 'NOPE' });
+    assert.equal(unknown.statusCode, 400);
+    assert.equal(envelope(unknown).errorCode, 'PROMO_CODE_INVALID');
+    const expired = await post(QUOTE, headers, { examId: exam.id, promoCode: 'EXPIRED' });
+    assert.equal(envelope(expired).errorCode, 'PROMO_CODE_INVALID');
+    const noExam = await post(QUOTE, headers, { examId: '0190a0f0-0000-7000-8000-000000000000' });
+    assert.equal(noExam.statusCode, 404);
+    assert.equal(envelope(noExam).errorCode, 'NOT_FOUND');
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: QUOTE,
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: '{"examId":',
+    });
+    assert.equal(envelope(malformed).errorCode, 'MALFORMED_JSON');
+    const wrongType = await post(QUOTE, headers, { examId: exam.id, quantity: 'two' });
+    assert.equal(wrongType.statusCode, 400);
+    assert.equal(envelope(wrongType).errorCode, 'VALIDATION_FAILED');
+    const anonymous = await post(QUOTE, {}, { examId: exam.id });
+    assert.equal(anonymous.statusCode, 401);
+  });
+});
+
+describe('register', () => {
+  test('holds a seat and answers a pending order with the sandbox QR, expiring after the hold', async () => {
+    const exam = await newExam({ feeFen: 12000 });
+    const { headers } = await readyCandidate(t);
+    const booked = await book(t, headers, exam.id, { promoCode: 'WELCOME20' });
+    assert.equal(booked.registration.status, 'pending');
+    assert.equal(booked.registration.exam.id, exam.id);
+    assert.equal(booked.registration.orderId, booked.order.id);
+    assert.equal(booked.order.status, 'pending');
+    assert.equal(booked.order.purpose, 'booking');
+    assert.equal(booked.order.breakdown.promotionDiscountFen, 2000);
+    assert.equal(booked.order.breakdown.totalFen, 10060);
+    assert.equal(new Date(booked.order.expiresAt).getTime(), t.clock.now.getTime() + 15 * MINUTE);
+    assert.match(booked.payment.qrContent, new RegExp(`/pay/sandbox/${booked.order.id}$`));
+    assert.equal(booked.order.qrContent, booked.payment.qrContent);
+    assert.equal(await seatsTaken(exam.id), 1);
+
+    const again = await post(REGISTER, headers, { examId: exam.id });
+    assert.equal(again.statusCode, 409);
+    assert.equal(envelope(again).errorCode, 'ALREADY_REGISTERED');
+    assert.equal(await seatsTaken(exam.id), 1);
+  });
+
+  test('only individuals may book', async () => {
+    const exam = await newExam();
+    const center = await loginAs(t, nextPhone(), 'testCenter');
+    const res = await post(REGISTER, center, { examId: exam.id });
+    assert.equal(res.statusCode, 403);
+    assert.equal(envelope(res).errorCode, 'STUDENTS_ONLY');
+  });
+
+  test('an incomplete profile is refused with the missing fields', async () => {
+    const exam = await newExam();
+    const headers = await loginAs(t, nextPhone());
+    const res = await post(REGISTER, headers, { examId: exam.id });
+    assert.equal(res.statusCode, 409);
+    const body = envelope(res);
+    assert.equal(body.errorCode, 'PROFILE_INCOMPLETE');
+    assert.deepEqual(
+      body.details?.map((d) => d.path),
+      [
+        'name',
+        'gender',
+        'email',
+        'contactPhone',
+        'address',
+        'idNumber',
+        'dateOfBirth',
+        'provinceCode',
+        'cityCode',
+        'avatarId',
+      ],
+    );
+    assert.equal(await seatsTaken(exam.id), 0);
+  });
+
+  test('an exam with an access code needs the right one', async () => {
+    const exam = await newExam({ accessCode: 'COACH2024' });
+    const { headers } = await readyCandidate(t);
+    for (const accessCode of [undefined, 'WRONG', 'COACH2025']) {
+      const res = await post(REGISTER, headers, { examId: exam.id, ...(accessCode ? { accessCode } : {}) });
+      assert.equal(res.statusCode, 400);
+      assert.equal(envelope(res).errorCode, 'ACCESS_CODE_INVALID');
+    }
+    assert.equal(await seatsTaken(exam.id), 0);
+    const booked = await book(t, headers, exam.id, { accessCode: 'COACH2024' });
+    assert.equal(booked.registration.status, 'pending');
+  });
+
+  test('closed, inactive, unknown and malformed requests change nothing', async () => {
+    const { headers } = await readyCandidate(t);
+    const closed = await newExam({ registrationEndsAt: new Date(t.clock.now.getTime() - 1000) });
+    const res = await post(REGISTER, headers, { examId: closed.id });
+    assert.equal(res.statusCode, 409);
+    assert.equal(envelope(res).errorCode, 'REGISTRATION_CLOSED');
+    const canceled = await newExam({ status: 'canceled' });
+    assert.equal(envelope(await post(REGISTER, headers, { examId: canceled.id })).errorCode, 'REGISTRATION_CLOSED');
+    const inactive = await newExam({ status: 'inactive' });
+    assert.equal((await post(REGISTER, headers, { examId: inactive.id })).statusCode, 404);
+    const unknown = await post(REGISTER, headers, { examId: '0190a0f0-0000-7000-8000-000000000000' });
+    assert.equal(unknown.statusCode, 404);
+    const badId = await post(REGISTER, headers, { examId: 'not-a-uuid' });
+    assert.equal(envelope(badId).errorCode, 'VALIDATION_FAILED');
+    const extra = await post(REGISTER, headers, { examId: closed.id, seats: 3 });
+    assert.equal(envelope(extra).errorCode, 'VALIDATION_FAILED');
+    const badPromo = await post(REGISTER, headers, { examId: (await newExam()).id, promoCode: 'NOPE' });
+    assert.equal(envelope(badPromo).errorCode, 'PROMO_CODE_INVALID');
+    const longKey = await post(REGISTER, headers, { examId: closed.id }, { 'idempotency-key': 'k'.repeat(129) });
+    assert.equal(envelope(longKey).errorCode, 'VALIDATION_FAILED');
+  });
+
+  test('the last seat goes to one candidate; the next one hears SOLD_OUT', async () => {
+    const exam = await newExam({ capacity: 1 });
+    const first = await readyCandidate(t);
+    const second = await readyCandidate(t);
+    await book(t, first.headers, exam.id);
+    const res = await post(REGISTER, second.headers, { examId: exam.id });
+    assert.equal(res.statusCode, 409);
+    assert.equal(envelope(res).errorCode, 'SOLD_OUT');
+    assert.equal(await seatsTaken(exam.id), 1);
+  });
+
+  test('a 100 % promotion books and pays at once, without the payment provider', async () => {
+    const exam = await newExam();
+    const { headers } = await readyCandidate(t);
+    const booked = await book(t, headers, exam.id, { promoCode: 'FREE100' });
+    assert.equal(booked.order.status, 'paid');
+    assert.equal(booked.order.breakdown.totalFen, 0);
+    assert.equal(booked.registration.status, 'register');
+    assert.equal(booked.payment.qrContent, '');
+  });
+});
+
+describe('Idempotency-Key', () => {
+  test('a double click with one key makes one registration and one order, even at once', async () => {
+    const exam = await newExam();
+    const { headers, userId } = await readyCandidate(t);
+    const key = 'checkout-7f3a';
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => post(REGISTER, headers, { examId: exam.id }, { 'idempotency-key': key })),
+    );
+    const bodies = answers.map((res) => dataOf('register', res));
+    assert.equal(new Set(bodies.map((b) => b.order.id)).size, 1);
+    assert.equal(new Set(bodies.map((b) => b.registration.id)).size, 1);
+    assert.ok(bodies.every((b) => b.payment.qrContent.endsWith(b.order.id)));
+    const [made] = await t.database.db.select({ n: count() }).from(orders).where(eq(orders.userId, userId));
+    assert.equal(made?.n, 1);
+    assert.equal(await seatsTaken(exam.id), 1);
+
+    // Another user's keys are their own.
+    const other = await readyCandidate(t);
+    const theirs = await book(t, other.headers, exam.id, { idempotencyKey: key });
+    assert.notEqual(theirs.order.id, bodies[0]?.order.id);
+    assert.equal(await seatsTaken(exam.id), 2);
+  });
+});
+
+describe('expiry', () => {
+  test('an unpaid hold expires after 15 minutes, its seat goes back, and someone else can book it', async () => {
+    const exam = await newExam({ capacity: 1 });
+    const first = await readyCandidate(t);
+    const second = await readyCandidate(t);
+    const booked = await book(t, first.headers, exam.id);
+    t.clock.advance(14 * MINUTE);
+    await sweepNow(t);
+    assert.equal(await seatsTaken(exam.id), 1);
+    assert.equal(envelope(await post(REGISTER, second.headers, { examId: exam.id })).errorCode, 'SOLD_OUT');
+
+    t.clock.advance(MINUTE);
+    assert.ok((await sweepNow(t)) >= 1);
+    assert.equal(await seatsTaken(exam.id), 0);
+    const order = dataOf(
+      'order',
+      await t.app.inject({ url: `/api/front/orders/${booked.order.id}`, headers: first.headers }),
+    );
+    assert.equal(order.status, 'expired');
+    assert.equal(order.qrContent, null);
+    const [registration] = await t.database.db
+      .select()
+      .from(registrations)
+      .where(eq(registrations.id, booked.registration.id));
+    assert.equal(registration?.status, 'canceled');
+    assert.equal(registration?.cancelReason, 'expired');
+
+    const theirs = await book(t, second.headers, exam.id);
+    assert.equal(theirs.registration.status, 'pending');
+    // The expired hold no longer counts as a live registration: its owner is only told the exam is full.
+    assert.equal(envelope(await post(REGISTER, first.headers, { examId: exam.id })).errorCode, 'SOLD_OUT');
+  });
+});
+
+describe('orders', () => {
+  test("only the owner sees an order; others' ids, unknown and malformed ids are 404 or 400", async () => {
+    const exam = await newExam();
+    const owner = await readyCandidate(t);
+    const stranger = await readyCandidate(t);
+    const booked = await book(t, owner.headers, exam.id);
+    const mine = dataOf(
+      'order',
+      await t.app.inject({ url: `/api/front/orders/${booked.order.id}`, headers: owner.headers }),
+    );
+    assert.equal(mine.id, booked.order.id);
+    assert.equal(mine.exam.id, exam.id);
+    const theirs = await t.app.inject({ url: `/api/front/orders/${booked.order.id}`, headers: stranger.headers });
+    assert.equal(theirs.statusCode, 404);
+    const unknown = await t.app.inject({
+      url: '/api/front/orders/0190a0f0-0000-7000-8000-000000000000',
+      headers: owner.headers,
+    });
+    assert.equal(unknown.statusCode, 404);
+    const malformed = await t.app.inject({ url: '/api/front/orders/42', headers: owner.headers });
+    assert.equal(malformed.statusCode, 400);
+    const badRefresh = await t.app.inject({
+      url: `/api/front/orders/${booked.order.id}?refresh=yes`,
+      headers: owner.headers,
+    });
+    assert.equal(badRefresh.statusCode, 400);
+  });
+});
+
+describe('no oversell', () => {
+  test('200 candidates booking 50 seats at once: exactly 50 succeed, 150 hear SOLD_OUT', async () => {
+    const exam = await newExam({ capacity: 50 });
+    const candidates = [];
+    for (let i = 0; i < 200; i += 1) candidates.push(await readyCandidate(t));
+    const answers = await Promise.all(candidates.map((c) => post(REGISTER, c.headers, { examId: exam.id })));
+    const statuses = answers.map((res) => res.statusCode);
+    assert.equal(statuses.filter((s) => s === 200).length, 50);
+    const refused = answers.filter((res) => res.statusCode !== 200);
+    assert.equal(refused.length, 150);
+    assert.ok(refused.every((res) => res.statusCode === 409 && envelope(res).errorCode === 'SOLD_OUT'));
+    assert.equal(await seatsTaken(exam.id), 50);
+    const [made] = await t.database.db.select({ n: count() }).from(orders).where(eq(orders.examId, exam.id));
+    assert.equal(made?.n, 50);
+    const [live] = await t.database.db
+      .select({ n: count() })
+      .from(registrations)
+      .where(and(eq(registrations.examId, exam.id), eq(registrations.status, 'pending')));
+    assert.equal(live?.n, 50);
+  });
+});

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { api } from '../../contract';
+import { handlePaymentNotification, walletConfirm, walletOrder } from '../domain/payments';
+import { bookingDeps } from './booking';
+import type { RouteContext } from './context';
+
+/** Provider notifications are small; anything bigger is not one. */
+const NOTIFY_BODY_LIMIT = 64 * 1024;
+
+/**
+ * The sandbox wallet (contract endpoints) and the provider-facing notify callbacks. The callbacks live outside the
+ * contract registry, in their own scope whose only body parser keeps the body as the exact string received:
+ * signatures cover those bytes, so it must not be parsed and re-serialized first.
+ */
+export async function paymentRoutes(ctx: RouteContext, app: FastifyInstance): Promise<void> {
+  const deps = bookingDeps(ctx);
+  ctx.route(api.walletOrder, ({ params }) => walletOrder(deps, params.orderId));
+  ctx.route(api.walletConfirm, ({ params }) => walletConfirm(deps, params.orderId));
+
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: NOTIFY_BODY_LIMIT }, (_request, body, done) =>
+      done(null, body),
+    );
+    for (const provider of ['sandbox', 'wechat'] as const) {
+      scope.post(`/api/pay/${provider}/notify`, { schema: { hide: true } }, async (request, reply) => {
+        const rawBody = typeof request.body === 'string' ? request.body : '';
+        const answer = await handlePaymentNotification(deps, provider, { headers: request.headers, rawBody });
+        return reply.status(answer.status).send(answer.body);
+      });
+    }
+  });
+}

@@ -1,0 +1,71 @@
+import { bookingRepository } from '../../server/db/repositories/booking';
+import { sweepExpiredOrders } from '../../server/domain/booking';
+import { sandboxProvider } from '../../server/providers/payment';
+import { dataOf, loginAs, type TestApp } from './app';
+import { insertCompleteProfile, userIdOf } from './fixtures';
+
+let phoneCounter = 0;
+
+/** A fresh mainland mobile number per call, so candidates of one file never collide. */
+export function nextPhone(): string {
+  phoneCounter += 1;
+  return `139${String(phoneCounter).padStart(8, '0')}`;
+}
+
+/** A logged-in individual with a complete profile: may book at once. */
+export async function readyCandidate(t: TestApp, options: { invitationCode?: string; name?: string } = {}) {
+  const phone = nextPhone();
+  const headers = await loginAs(t, phone);
+  const userId = await userIdOf(t.database.db, phone);
+  await insertCompleteProfile(t.database.db, userId, options);
+  return { phone, headers, userId };
+}
+
+/**
+ * A second handle on the app's sandbox: same ledger and same derived key, so the notifications it signs are the ones
+ * the wallet would send. Tests use it to hold a notification back and deliver it later, or more than once.
+ */
+export function sandboxOf(t: TestApp) {
+  return sandboxProvider({
+    db: t.database.db,
+    secret: t.config.appSecret,
+    now: () => t.clock.now,
+    payee: { zh: t.config.site.companyNameZh, en: t.config.site.companyNameEn },
+  });
+}
+
+/** Books `examId` for a candidate over HTTP and answers the registration response. */
+export async function book(
+  t: TestApp,
+  headers: { authorization: string },
+  examId: string,
+  extra: { promoCode?: string; accessCode?: string; idempotencyKey?: string } = {},
+) {
+  const { idempotencyKey, ...body } = extra;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/front/student-registration',
+    headers: { ...headers, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+    payload: { examId, ...body },
+  });
+  return dataOf('register', res);
+}
+
+/** Pays an order through the wallet's Confirm, as the sandbox wallet page does. */
+export async function payInWallet(t: TestApp, orderId: string) {
+  const res = await t.app.inject({ method: 'POST', url: `/api/pay/sandbox/orders/${orderId}/confirm` });
+  return dataOf('walletConfirm', res);
+}
+
+const quietLog = { info() {}, warn() {}, error() {} };
+
+/** Runs the expiry sweep the app runs on a timer, at the test clock's time (tests advance it first). */
+export function sweepNow(t: TestApp) {
+  return sweepExpiredOrders({
+    repo: bookingRepository(t.database.db),
+    payment: sandboxOf(t),
+    config: t.config,
+    now: () => t.clock.now,
+    log: quietLog,
+  });
+}
