@@ -44,6 +44,7 @@ export default {
   'pages.checkout.pay.amount': 'Amount: {amount}',
   'pages.checkout.pay.hint': 'Scan the code with your mobile wallet. Your seat is held until the time runs out.',
   'pages.checkout.pay.countdown': 'Time left to pay: {time}',
+  'pages.checkout.pay.minutesLeft': '{minutes, plural, one {# minute} other {# minutes}} left to pay',
   'pages.checkout.pay.expired': 'The time to pay has run out and the seat was released. Nothing was charged.',
   'pages.checkout.pay.startAgain': 'Start again',
   'pages.checkout.pay.back': 'Back',

@@ -43,6 +43,7 @@ export default {
   'pages.checkout.pay.amount': '金额：{amount}',
   'pages.checkout.pay.hint': '请用手机钱包扫描二维码。倒计时结束前为您保留名额。',
   'pages.checkout.pay.countdown': '剩余支付时间：{time}',
+  'pages.checkout.pay.minutesLeft': '剩余支付时间约 {minutes} 分钟',
   'pages.checkout.pay.expired': '支付时间已过，名额已释放，未产生扣款。',
   'pages.checkout.pay.startAgain': '重新报名',
   'pages.checkout.pay.back': '返回',

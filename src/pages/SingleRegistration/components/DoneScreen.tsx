@@ -1,0 +1,124 @@
+import { history, useIntl } from '@umijs/max';
+import { Alert, Button, Flex, Popconfirm, Result } from 'antd';
+import { useState } from 'react';
+import { cancelRegistration } from '@/services/booking';
+import { envelopeOf } from '@/utils/bizError';
+import { formatFen, formatInZone, pickText, zoneLabel } from '@/utils/format';
+import type { ChangeResponse, RegistrationView } from '../../../../contract/booking';
+import { showError } from '../showError';
+import ChangeModal from './ChangeModal';
+
+interface Props {
+  registration: RegistrationView;
+  /** Open the change modal at once (the ?change=1 link of My Exams). */
+  startChanging: boolean;
+  onRegistration: (registration: RegistrationView) => void;
+  /** A change to a dearer session answered an order for the difference: pay it. */
+  onChangeOrder: (answer: ChangeResponse) => void;
+}
+
+/** The booked registration: its ticket, and change or cancel while the test is more than the lock period away. */
+export default function DoneScreen({ registration, startChanging, onRegistration, onChangeOrder }: Props) {
+  const intl = useIntl();
+  const { locale } = intl;
+  const text = (id: string, values?: Record<string, string>) =>
+    intl.formatMessage({ id: `pages.checkout.${id}` }, values);
+  const { exam } = registration;
+  const [changing, setChanging] = useState(startChanging && registration.canChange);
+  const [canceling, setCanceling] = useState(false);
+  const [lockedByServer, setLockedByServer] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const inZone = (iso: string) => `${formatInZone(iso, exam.timeZone)} ${zoneLabel(iso, exam.timeZone, locale)}`;
+  const refund = (fen: number) => (fen > 0 ? text('refund', { amount: formatFen(fen, locale) }) : '');
+
+  const locked = lockedByServer || Date.now() >= Date.parse(registration.lockedFrom);
+  const canChange = registration.canChange && !lockedByServer;
+  const canCancel = registration.canCancel && !lockedByServer;
+  const lockHours = Math.round((Date.parse(exam.startsAt) - Date.parse(registration.lockedFrom)) / 3_600_000);
+
+  const onLocked = () => {
+    setLockedByServer(true);
+    setChanging(false);
+  };
+
+  const cancel = async () => {
+    setCanceling(true);
+    try {
+      const answer = await cancelRegistration(registration.id, { skipErrorHandler: true });
+      onRegistration(answer.registration);
+      setNotice(refund(answer.refundFen) || null);
+    } catch (error) {
+      if (envelopeOf(error)?.errorCode === 'RESERVATION_LOCKED') onLocked();
+      else showError(error);
+    } finally {
+      setCanceling(false);
+    }
+  };
+
+  const changed = (answer: ChangeResponse) => {
+    setChanging(false);
+    if (answer.order) {
+      onChangeOrder(answer);
+      return;
+    }
+    onRegistration(answer.registration);
+    const moved = text('change.moved', { exam: pickText(answer.registration.exam.name, locale) });
+    setNotice([moved, refund(answer.refundFen)].filter(Boolean).join(' '));
+  };
+
+  const canceled = registration.status === 'canceled';
+  return (
+    <>
+      <Result
+        status={canceled ? 'info' : 'success'}
+        title={text(canceled ? 'done.canceled' : 'done.title')}
+        subTitle={`${pickText(exam.name, locale)} · ${inZone(exam.startsAt)} · ${pickText(exam.center.name, locale)}`}
+        extra={
+          canceled ? null : (
+            <Flex vertical align="center" gap={12}>
+              <Flex gap={8} wrap justify="center">
+                <Button
+                  type="primary"
+                  onClick={() => history.push(`/home/ticket?registrationId=${encodeURIComponent(registration.id)}`)}
+                >
+                  {text('done.viewTicket')}
+                </Button>
+                <Button disabled={!canChange} onClick={() => setChanging(true)}>
+                  {text('done.change')}
+                </Button>
+                <Popconfirm
+                  title={text('cancel.confirm')}
+                  okText={text('cancel.ok')}
+                  cancelText={text('cancel.keep')}
+                  okButtonProps={{ danger: true }}
+                  onConfirm={cancel}
+                  disabled={!canCancel}
+                >
+                  <Button danger disabled={!canCancel} loading={canceling}>
+                    {text('done.cancel')}
+                  </Button>
+                </Popconfirm>
+              </Flex>
+              {locked ? (
+                <p role="note" style={{ margin: 0 }}>
+                  {text('done.locked', { hours: String(lockHours), time: inZone(registration.lockedFrom) })}
+                </p>
+              ) : null}
+            </Flex>
+          )
+        }
+      />
+      <div aria-live="polite">
+        {notice ? <Alert type="success" showIcon message={notice} style={{ maxWidth: 520, margin: '0 auto' }} /> : null}
+      </div>
+      {changing ? (
+        <ChangeModal
+          registration={registration}
+          onClose={() => setChanging(false)}
+          onChanged={changed}
+          onLocked={onLocked}
+        />
+      ) : null}
+    </>
+  );
+}

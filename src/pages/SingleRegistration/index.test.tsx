@@ -1,0 +1,260 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { TestBrowser } from '@umijs/max';
+import {
+  type Call,
+  err,
+  examFixture,
+  loginAs,
+  ok,
+  orderFixture,
+  registrationFixture,
+  serve,
+} from './testing/fakeServer';
+
+const exam = examFixture();
+const EXAM_URL = `/api/front/exams/${exam.id}`;
+const order = orderFixture();
+const registration = registrationFixture({ status: 'pending', canChange: false, canCancel: false });
+
+function profile(complete: boolean) {
+  return {
+    name: 'Li Lei',
+    gender: 'male',
+    email: 'li@example.com',
+    phone: '+8613800138000',
+    contactPhone: '+8613800138000',
+    address: '1 Road',
+    idNumber: complete ? '11010119900307123X' : '',
+    organizationId: null,
+    invitationCode: '',
+    dateOfBirth: '1990-03-07',
+    provinceCode: '11',
+    cityCode: '1101',
+    avatarId: null,
+    avatarUrl: null,
+    avatar_small: null,
+    complete,
+    missing: complete ? [] : ['idNumber'],
+  };
+}
+
+const QUOTE = {
+  ...order.breakdown,
+  examId: exam.id,
+  testDate: exam.startsAt,
+  promoCode: 'SPRING10',
+  referralCode: null,
+};
+
+const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+const button = (name: string | RegExp) => screen.getByText(name).closest('button') as HTMLButtonElement;
+
+function bookingServer(overrides: Record<string, (call: Call) => ReturnType<typeof ok>> = {}) {
+  return serve({
+    [`GET ${EXAM_URL}`]: () => ok(exam),
+    'GET /api/front/profile': () => ok(profile(true)),
+    'POST /api/front/checkout/quote': (call) =>
+      (call.body as { promoCode?: string }).promoCode === 'NOPE' ? err('PROMO_CODE_INVALID') : ok(QUOTE),
+    'POST /api/front/student-registration': () => ok({ registration, order, payment: { qrContent: order.qrContent } }),
+    [`GET /api/front/orders/${order.id}`]: () => ok(order),
+    ...overrides,
+  });
+}
+
+async function openCheckout(locale = 'en-US') {
+  loginAs(locale);
+  render(<TestBrowser location={{ pathname: '/home/singleRegistration', search: `?examId=${exam.id}` }} />);
+  await screen.findByText(locale === 'en-US' ? 'Continue to check out' : '去结算', {}, { timeout: 15_000 });
+}
+
+describe('single registration', () => {
+  it('shows the exam, then the checkout lines of the quote in yuan with discounts as negatives', async () => {
+    bookingServer();
+    await openCheckout();
+    expect(screen.getByText('HSK Level 4')).toBeInTheDocument();
+    expect(screen.getByText('1 Example Road, Beijing')).toBeInTheDocument();
+    expect(screen.getByText('12')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Promo code (optional)'), 'spring10');
+    await user.click(button('Continue to check out'));
+
+    expect(await screen.findByRole('heading', { name: 'Check Out' })).toBeInTheDocument();
+    const line = (label: string) => screen.getByText(label).closest('tr') as HTMLElement;
+    expect(within(line('Quantity')).getByText('1')).toBeInTheDocument();
+    expect(within(line('Subtotal')).getByText('CN¥150.00')).toBeInTheDocument();
+    expect(within(line('Referral discount')).getByText('CN¥0.00')).toBeInTheDocument();
+    expect(within(line('Promotion discount')).getByText('-CN¥15.00')).toBeInTheDocument();
+    expect(within(line('Handling charges')).getByText('CN¥0.81')).toBeInTheDocument();
+    expect(within(line('Total')).getByText('CN¥135.81')).toBeInTheDocument();
+    expect(button('Pay now')).toBeEnabled();
+  });
+
+  it('shows an unknown promo code on its field and stays on the details', async () => {
+    bookingServer();
+    await openCheckout();
+    await user.type(screen.getByLabelText('Promo code (optional)'), 'NOPE');
+    await user.click(button('Continue to check out'));
+    expect(await screen.findByText('This promo code is unknown or no longer valid.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Check Out' })).not.toBeInTheDocument();
+  });
+
+  it('books once for a double click on Pay now, with one idempotency key', async () => {
+    const calls = bookingServer();
+    await openCheckout();
+    await user.click(button('Continue to check out'));
+    await screen.findByRole('heading', { name: 'Check Out' });
+    await user.dblClick(button('Pay now'));
+    expect(await screen.findByText('Please Scan QrCode For Payment')).toBeInTheDocument();
+    const bookings = calls.filter((call) => call.url === '/api/front/student-registration');
+    expect(bookings).toHaveLength(1);
+    expect(bookings[0].headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(bookings[0].body).toEqual({ examId: exam.id });
+  });
+
+  it('retries a failed Pay now with the same key', async () => {
+    let attempts = 0;
+    const calls = bookingServer({
+      'POST /api/front/student-registration': () => {
+        attempts += 1;
+        return attempts === 1 ? err('INTERNAL') : ok({ registration, order, payment: { qrContent: order.qrContent } });
+      },
+    });
+    await openCheckout();
+    await user.click(button('Continue to check out'));
+    await screen.findByRole('heading', { name: 'Check Out' });
+    await user.click(button('Pay now'));
+    await waitFor(() => expect(button('Pay now')).toBeEnabled());
+    await user.click(button('Pay now'));
+    await screen.findByText('Please Scan QrCode For Payment');
+    const keys = calls
+      .filter((call) => call.url === '/api/front/student-registration')
+      .map((call) => call.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('shows the QR with a countdown, reloads from the provider and moves to Done once a poll says paid', async () => {
+    let paid = false;
+    const calls = bookingServer({
+      [`GET /api/front/orders/${order.id}`]: (call) => {
+        if (call.params.refresh === '1') paid = true;
+        return ok(orderFixture({ status: 'pending' }));
+      },
+    });
+    await openCheckout();
+    await user.click(button('Continue to check out'));
+    await screen.findByRole('heading', { name: 'Check Out' });
+    await user.click(button('Pay now'));
+
+    expect(await screen.findByRole('img', { name: 'Payment QR code, CN¥135.81' })).toBeInTheDocument();
+    expect(screen.getByText('Amount: CN¥135.81')).toBeInTheDocument();
+    const first = screen.getByRole('timer').textContent;
+    expect(first).toMatch(/^Time left to pay: 1[45]:\d\d$/);
+    await waitFor(() => expect(screen.getByRole('timer').textContent).not.toBe(first), { timeout: 3_000 });
+    expect(screen.getByText('Open the wallet').closest('a')).toHaveAttribute('target', '_blank');
+
+    await user.click(button('Reload'));
+    expect(await screen.findByText('No payment has arrived yet.')).toBeInTheDocument();
+    expect(calls.some((call) => call.url.endsWith(order.id) && call.params.refresh === '1')).toBe(true);
+    expect(paid).toBe(true);
+
+    bookingServer({
+      [`GET /api/front/orders/${order.id}`]: () => ok(orderFixture({ status: 'paid', qrContent: null })),
+      'GET /api/front/registrations': () => ok({ list: [registrationFixture()], total: 1, current: 1, pageSize: 100 }),
+    });
+    expect(await screen.findByText('Registration complete', {}, { timeout: 6_000 })).toBeInTheDocument();
+    expect(screen.queryByText('Please Scan QrCode For Payment')).not.toBeInTheDocument();
+    expect(button('View ticket')).toBeEnabled();
+    expect(button('Change Reservation')).toBeEnabled();
+  });
+
+  it('asks for a complete profile before booking, and leads to the profile and back', async () => {
+    bookingServer({ 'GET /api/front/profile': () => ok(profile(false)) });
+    await openCheckout();
+    expect(await screen.findByText('Profile Required')).toBeInTheDocument();
+    expect(screen.getByText('Please Complete Your Profile')).toBeInTheDocument();
+    await user.click(button('Complete my profile'));
+    const { history } = await import('@umijs/max');
+    await waitFor(() => expect(history.location.pathname).toBe('/home/profile'));
+    expect(new URLSearchParams(history.location.search).get('redirect')).toBe(
+      `/home/singleRegistration?examId=${exam.id}`,
+    );
+  });
+
+  it('shows the same prompt when the server refuses the booking for an incomplete profile', async () => {
+    bookingServer({ 'POST /api/front/student-registration': () => err('PROFILE_INCOMPLETE') });
+    await openCheckout('zh-CN');
+    await user.click(button('去结算'));
+    await screen.findByRole('heading', { name: '结算' });
+    await user.click(button('立即支付'));
+    expect(await screen.findByText('需要完善资料')).toBeInTheDocument();
+    expect(screen.getByText('请完善个人资料')).toBeInTheDocument();
+  });
+});
+
+describe('a booked registration', () => {
+  const soon = examFixture({ startsAt: new Date(Date.now() + 48 * 3_600_000).toISOString() });
+  const locked = registrationFixture({
+    exam: soon,
+    canChange: false,
+    canCancel: false,
+    lockedFrom: new Date(Date.parse(soon.startsAt) - 72 * 3_600_000).toISOString(),
+  });
+
+  it('disables change and cancel within the lock period and says why', async () => {
+    serve({ 'GET /api/front/registrations': () => ok({ list: [locked], total: 1, current: 1, pageSize: 100 }) });
+    loginAs('en-US');
+    render(
+      <TestBrowser
+        location={{ pathname: '/home/singleRegistration', search: `?registrationId=${locked.id}&change=1` }}
+      />,
+    );
+    expect(await screen.findByText('Registration complete', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(button('Change Reservation')).toBeDisabled();
+    expect(button('Cancel registration')).toBeDisabled();
+    expect(
+      screen.getByText(/^Reservations cannot be changed or canceled within 72 hours of the test \(from /),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No other session is open for this exam.')).not.toBeInTheDocument();
+  });
+
+  it('opens the change modal from My Exams, moves to a cheaper session and says what is refunded', async () => {
+    const open = registrationFixture();
+    const cheaper = examFixture({
+      id: '0192f0c0-0000-7000-8000-000000000102',
+      name: { zh: '汉语水平考试四级（周日）', en: 'HSK Level 4 (Sunday)' },
+      feeFen: 12_000,
+    });
+    serve({
+      'GET /api/front/registrations': () => ok({ list: [open], total: 1, current: 1, pageSize: 100 }),
+      [`GET /api/front/registrations/${open.id}/change-options`]: () => ok([cheaper]),
+      [`POST /api/front/registrations/${open.id}/change`]: () =>
+        ok({ registration: { ...open, exam: cheaper }, order: null, payment: null, refundFen: 3_000 }),
+    });
+    loginAs('en-US');
+    render(
+      <TestBrowser
+        location={{ pathname: '/home/singleRegistration', search: `?registrationId=${open.id}&change=1` }}
+      />,
+    );
+    const move = await screen.findByLabelText(/^Move to HSK Level 4 \(Sunday\) on /, {}, { timeout: 15_000 });
+    await user.click(move);
+    expect(
+      await screen.findByText('Your reservation was moved to HSK Level 4 (Sunday). CN¥30.00 will be refunded.'),
+    ).toBeInTheDocument();
+  });
+
+  it('resumes the QR of a pending registration', async () => {
+    const pending = registrationFixture({ status: 'pending', canChange: false, canCancel: false });
+    serve({
+      'GET /api/front/registrations': () => ok({ list: [pending], total: 1, current: 1, pageSize: 100 }),
+      [`GET /api/front/orders/${order.id}`]: () => ok(order),
+    });
+    loginAs('en-US');
+    render(
+      <TestBrowser location={{ pathname: '/home/singleRegistration', search: `?registrationId=${pending.id}` }} />,
+    );
+    expect(await screen.findByText('Please Scan QrCode For Payment', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Payment QR code, CN¥135.81' })).toBeInTheDocument();
+  });
+});
