@@ -1,0 +1,395 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { eq } from 'drizzle-orm';
+import { createTestApp, dataOf, envelope, loginAs, type TestApp } from '../../tests/helpers/app';
+import { book, nextPhone, payInWallet, readyCandidate, sweepNow } from '../../tests/helpers/booking';
+import { idCardNumber, insertCatalogBasics, insertExam, insertResult } from '../../tests/helpers/fixtures';
+import { exams, orders, sandboxPayments } from '../db/schema';
+import { createTicketSigner } from '../domain/tickets';
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+
+let t: TestApp;
+let basics: Awaited<ReturnType<typeof insertCatalogBasics>>;
+
+before(async () => {
+  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000' } });
+  basics = await insertCatalogBasics(t.database.db);
+});
+
+after(() => t.close());
+
+function newExam(fields: Partial<Parameters<typeof insertExam>[3]> = {}) {
+  return insertExam(t.database.db, basics.beijing, basics.category.id, {
+    startsAt: new Date(t.clock.now.getTime() + 10 * DAY),
+    ...fields,
+  });
+}
+
+async function seatsTaken(examId: string) {
+  const [row] = await t.database.db.select({ n: exams.seatsTaken }).from(exams).where(eq(exams.id, examId));
+  return row?.n;
+}
+
+async function ledgerRefunded(orderId: string) {
+  const [row] = await t.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.orderId, orderId));
+  return row?.refundedFen;
+}
+
+/** A candidate holding a paid registration for `exam`. */
+async function paidRegistration(exam: { id: string }, options: { name?: string } = {}) {
+  const candidate = await readyCandidate(t, options);
+  const booked = await book(t, candidate.headers, exam.id);
+  await payInWallet(t, booked.order.id);
+  return { ...candidate, booked };
+}
+
+function get(url: string, headers: Record<string, string>) {
+  return t.app.inject({ url, headers });
+}
+
+function post(url: string, headers: Record<string, string>, payload?: Record<string, unknown>) {
+  return t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+}
+
+describe('registrations list', () => {
+  test('newest first, paged, filtered by status, with the lock instant and what may be done', async () => {
+    const { headers } = await readyCandidate(t);
+    const soon = await newExam({ startsAt: new Date(t.clock.now.getTime() + 2 * DAY) });
+    const later = await newExam();
+    const third = await newExam();
+    const a = await book(t, headers, soon.id);
+    await payInWallet(t, a.order.id);
+    t.clock.advance(1000);
+    const b = await book(t, headers, later.id);
+    await payInWallet(t, b.order.id);
+    t.clock.advance(1000);
+    const c = await book(t, headers, third.id);
+
+    const page1 = dataOf('registrations', await get('/api/front/registrations?pageSize=2', headers));
+    assert.equal(page1.total, 3);
+    assert.deepEqual(
+      page1.list.map((r) => r.id),
+      [c.registration.id, b.registration.id],
+    );
+    const page2 = dataOf('registrations', await get('/api/front/registrations?pageSize=2&current=2', headers));
+    assert.deepEqual(
+      page2.list.map((r) => r.id),
+      [a.registration.id],
+    );
+    const [soonView] = page2.list;
+    assert.equal(soonView?.lockedFrom, new Date(soon.startsAt.getTime() - 72 * HOUR).toISOString());
+    assert.equal(soonView?.canChange, false);
+    assert.equal(soonView?.canCancel, false);
+    const laterView = page1.list[1];
+    assert.equal(laterView?.canChange, true);
+    assert.equal(laterView?.canCancel, true);
+    assert.equal(laterView?.orderId, b.order.id);
+
+    const pending = dataOf('registrations', await get('/api/front/registrations?status=pending', headers));
+    assert.deepEqual(
+      pending.list.map((r) => r.id),
+      [c.registration.id],
+    );
+    assert.equal((await get('/api/front/registrations?status=lost', headers)).statusCode, 400);
+    assert.equal((await get('/api/front/registrations?pageSize=1000', headers)).statusCode, 400);
+    const other = await readyCandidate(t);
+    assert.equal(dataOf('registrations', await get('/api/front/registrations', other.headers)).total, 0);
+  });
+});
+
+describe('ticket', () => {
+  test('a paid registration has a signed token naming it; the ID is masked', async () => {
+    const exam = await newExam();
+    const { headers, booked } = await paidRegistration(exam, { name: '李四' });
+    const ticket = dataOf('ticket', await get(`/api/front/registrations/${booked.registration.id}/ticket`, headers));
+    assert.equal(ticket.status, 'register');
+    assert.equal(ticket.candidate.name, '李四');
+    const id = idCardNumber();
+    assert.equal(ticket.candidate.maskedIdNumber, `${id.slice(0, 6)}********${id.slice(-4)}`);
+    assert.match(ticket.candidate.phone, /^\+86139/);
+    assert.match(ticket.candidate.avatar_small ?? '', /^\/api\/front\/avatars\//);
+    assert.ok(ticket.token);
+    const claims = await createTicketSigner(t.config, () => t.clock.now).verifyTicket(ticket.token);
+    assert.deepEqual(claims, { registrationId: booked.registration.id, examId: exam.id });
+  });
+
+  test("pending is not issued; someone else's or unknown ids are 404; canceled has no token", async () => {
+    const exam = await newExam();
+    const { headers } = await readyCandidate(t);
+    const booked = await book(t, headers, exam.id);
+    const pending = await get(`/api/front/registrations/${booked.registration.id}/ticket`, headers);
+    assert.equal(pending.statusCode, 409);
+    assert.equal(envelope(pending).errorCode, 'TICKET_NOT_ISSUED');
+    const stranger = await readyCandidate(t);
+    const theirs = await get(`/api/front/registrations/${booked.registration.id}/ticket`, stranger.headers);
+    assert.equal(theirs.statusCode, 404);
+    assert.equal(
+      (await get('/api/front/registrations/0190a0f0-0000-7000-8000-000000000000/ticket', headers)).statusCode,
+      404,
+    );
+    assert.equal((await get('/api/front/registrations/x/ticket', headers)).statusCode, 400);
+
+    await payInWallet(t, booked.order.id);
+    dataOf('cancelRegistration', await post(`/api/front/registrations/${booked.registration.id}/cancel`, headers));
+    const canceled = dataOf('ticket', await get(`/api/front/registrations/${booked.registration.id}/ticket`, headers));
+    assert.equal(canceled.status, 'canceled');
+    assert.equal(canceled.token, null);
+  });
+});
+
+describe('change reservation', () => {
+  test('options: same category or exam code, seats left, outside the lock, not the current exam', async () => {
+    const current = await newExam({ code: 'SWIM-L1-20990301' });
+    const sameCategory = await newExam({ startsAt: new Date(t.clock.now.getTime() + 12 * DAY) });
+    const sameCode = await insertExam(t.database.db, basics.shenzhen, basics.otherCategory.id, {
+      startsAt: new Date(t.clock.now.getTime() + 14 * DAY),
+      code: 'SWIM-L1-20990315',
+    });
+    const otherKind = await insertExam(t.database.db, basics.shenzhen, basics.otherCategory.id, {
+      startsAt: new Date(t.clock.now.getTime() + 14 * DAY),
+    });
+    const full = await newExam({ capacity: 1, seatsTaken: 1 });
+    const tooSoon = await newExam({ startsAt: new Date(t.clock.now.getTime() + 2 * DAY) });
+    const { headers, booked } = await paidRegistration(current);
+    const options = dataOf(
+      'changeOptions',
+      await get(`/api/front/registrations/${booked.registration.id}/change-options`, headers),
+    );
+    const ids = options.map((e) => e.id);
+    assert.ok(ids.includes(sameCategory.id));
+    assert.ok(ids.includes(sameCode.id));
+    for (const excluded of [current, otherKind, full, tooSoon]) assert.ok(!ids.includes(excluded.id));
+    const stranger = await readyCandidate(t);
+    const theirs = await get(`/api/front/registrations/${booked.registration.id}/change-options`, stranger.headers);
+    assert.equal(theirs.statusCode, 404);
+  });
+
+  test('to a cheaper exam: moves at once and refunds the difference through the provider', async () => {
+    const from = await newExam({ feeFen: 30000 });
+    const to = await newExam({ feeFen: 20000 });
+    const { headers, booked } = await paidRegistration(from);
+    const changed = dataOf(
+      'changeRegistration',
+      await post(`/api/front/registrations/${booked.registration.id}/change`, headers, { examId: to.id }),
+    );
+    assert.equal(changed.registration.exam.id, to.id);
+    assert.equal(changed.registration.status, 'register');
+    assert.equal(changed.order, null);
+    assert.equal(changed.refundFen, 10000);
+    assert.equal(await seatsTaken(from.id), 0);
+    assert.equal(await seatsTaken(to.id), 1);
+    assert.equal(await ledgerRefunded(booked.order.id), 10000);
+    const list = dataOf('transactions', await get('/api/front/transactions', headers));
+    assert.equal(list.list[0]?.refundedFen, 10000);
+    assert.equal(list.list[0]?.status, 'paid');
+  });
+
+  test('to an exam of the same price: moves at once, nothing refunded', async () => {
+    const from = await newExam();
+    const to = await newExam();
+    const { headers, booked } = await paidRegistration(from);
+    const changed = dataOf(
+      'changeRegistration',
+      await post(`/api/front/registrations/${booked.registration.id}/change`, headers, { examId: to.id }),
+    );
+    assert.equal(changed.registration.exam.id, to.id);
+    assert.equal(changed.refundFen, 0);
+    assert.equal(await ledgerRefunded(booked.order.id), 0);
+  });
+
+  test('to a dearer exam: holds the target seat, and paying the difference makes the move', async () => {
+    const from = await newExam({ feeFen: 10000 });
+    const to = await newExam({ feeFen: 15000 });
+    const { headers, booked } = await paidRegistration(from);
+    const changed = dataOf(
+      'changeRegistration',
+      await post(`/api/front/registrations/${booked.registration.id}/change`, headers, { examId: to.id }),
+    );
+    assert.equal(changed.registration.exam.id, from.id);
+    assert.equal(changed.order?.purpose, 'change');
+    assert.equal(changed.order?.breakdown.totalFen, 5000);
+    assert.match(changed.payment?.qrContent ?? '', /\/pay\/sandbox\//);
+    assert.equal(await seatsTaken(from.id), 1);
+    assert.equal(await seatsTaken(to.id), 1);
+
+    await payInWallet(t, changed.order?.id ?? '');
+    const [view] = dataOf('registrations', await get('/api/front/registrations', headers)).list;
+    assert.equal(view?.exam.id, to.id);
+    assert.equal(view?.orderId, changed.order?.id);
+    assert.equal(await seatsTaken(from.id), 0);
+    assert.equal(await seatsTaken(to.id), 1);
+  });
+
+  test('an unpaid change order expires and only its held seat is released', async () => {
+    const from = await newExam({ feeFen: 10000 });
+    const to = await newExam({ feeFen: 15000 });
+    const { headers, booked } = await paidRegistration(from);
+    const changed = dataOf(
+      'changeRegistration',
+      await post(`/api/front/registrations/${booked.registration.id}/change`, headers, { examId: to.id }),
+    );
+    t.clock.advance(16 * 60_000);
+    await sweepNow(t);
+    const [order] = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, changed.order?.id ?? ''));
+    assert.equal(order?.status, 'expired');
+    assert.equal(await seatsTaken(to.id), 0);
+    assert.equal(await seatsTaken(from.id), 1);
+    const [view] = dataOf('registrations', await get('/api/front/registrations', headers)).list;
+    assert.equal(view?.status, 'register');
+    assert.equal(view?.exam.id, from.id);
+  });
+
+  test('within 72 hours of the test the change is refused; bad targets and states too', async () => {
+    const soon = await newExam({ startsAt: new Date(t.clock.now.getTime() + 71 * HOUR) });
+    const target = await newExam();
+    const locked = await paidRegistration(soon);
+    const refused = await post(`/api/front/registrations/${locked.booked.registration.id}/change`, locked.headers, {
+      examId: target.id,
+    });
+    assert.equal(refused.statusCode, 409);
+    assert.equal(envelope(refused).errorCode, 'RESERVATION_LOCKED');
+
+    const from = await newExam();
+    const { headers, booked } = await paidRegistration(from);
+    const url = `/api/front/registrations/${booked.registration.id}/change`;
+    const otherKind = await insertExam(t.database.db, basics.shenzhen, basics.otherCategory.id, {
+      startsAt: new Date(t.clock.now.getTime() + 14 * DAY),
+    });
+    for (const examId of [otherKind.id, from.id, '0190a0f0-0000-7000-8000-000000000000']) {
+      const res = await post(url, headers, { examId });
+      assert.equal(res.statusCode, 409);
+      assert.equal(envelope(res).errorCode, 'CHANGE_TARGET_INVALID');
+    }
+    const full = await newExam({ capacity: 1, seatsTaken: 1 });
+    assert.equal(envelope(await post(url, headers, { examId: full.id })).errorCode, 'SOLD_OUT');
+    assert.equal(envelope(await post(url, headers, { examId: 'x' })).errorCode, 'VALIDATION_FAILED');
+    const stranger = await readyCandidate(t);
+    assert.equal((await post(url, stranger.headers, { examId: target.id })).statusCode, 404);
+
+    const pending = await book(t, headers, (await newExam()).id);
+    const notPaid = await post(`/api/front/registrations/${pending.registration.id}/change`, headers, {
+      examId: target.id,
+    });
+    assert.equal(envelope(notPaid).errorCode, 'STATUS_TRANSITION_INVALID');
+    assert.equal(await seatsTaken(target.id), 0);
+  });
+});
+
+describe('cancel', () => {
+  test('a pending hold is let go: order canceled, seat released, closed at the provider', async () => {
+    const exam = await newExam();
+    const { headers } = await readyCandidate(t);
+    const booked = await book(t, headers, exam.id);
+    const canceled = dataOf(
+      'cancelRegistration',
+      await post(`/api/front/registrations/${booked.registration.id}/cancel`, headers),
+    );
+    assert.equal(canceled.registration.status, 'canceled');
+    assert.equal(canceled.refundFen, 0);
+    assert.equal(await seatsTaken(exam.id), 0);
+    const order = dataOf('order', await get(`/api/front/orders/${booked.order.id}`, headers));
+    assert.equal(order.status, 'canceled');
+    const wallet = dataOf('walletOrder', await t.app.inject({ url: `/api/pay/sandbox/orders/${booked.order.id}` }));
+    assert.equal(wallet.state, 'closed');
+  });
+
+  test('a paid registration is refunded in full, once; a second cancel is refused', async () => {
+    const exam = await newExam({ feeFen: 25000 });
+    const { headers, booked } = await paidRegistration(exam);
+    const url = `/api/front/registrations/${booked.registration.id}/cancel`;
+    const [first, second] = await Promise.all([post(url, headers), post(url, headers)]);
+    const answers = [first, second].map((res) => res?.statusCode).sort();
+    assert.deepEqual(answers, [200, 409]);
+    const ok = [first, second].find((res) => res?.statusCode === 200);
+    const refused = [first, second].find((res) => res?.statusCode === 409);
+    assert.ok(ok && refused);
+    assert.equal(envelope(refused).errorCode, 'STATUS_TRANSITION_INVALID');
+    assert.equal(dataOf('cancelRegistration', ok).refundFen, booked.order.breakdown.totalFen);
+    assert.equal(await ledgerRefunded(booked.order.id), booked.order.breakdown.totalFen);
+    assert.equal(await seatsTaken(exam.id), 0);
+    const order = dataOf('order', await get(`/api/front/orders/${booked.order.id}`, headers));
+    assert.equal(order.status, 'refunded');
+    assert.equal(order.refundedFen, booked.order.breakdown.totalFen);
+  });
+
+  test('after a cheaper change, cancel refunds only what is left', async () => {
+    const from = await newExam({ feeFen: 30000 });
+    const to = await newExam({ feeFen: 20000 });
+    const { headers, booked } = await paidRegistration(from);
+    await post(`/api/front/registrations/${booked.registration.id}/change`, headers, { examId: to.id });
+    const canceled = dataOf(
+      'cancelRegistration',
+      await post(`/api/front/registrations/${booked.registration.id}/cancel`, headers),
+    );
+    assert.equal(canceled.refundFen, booked.order.breakdown.totalFen - 10000);
+    assert.equal(await ledgerRefunded(booked.order.id), booked.order.breakdown.totalFen);
+    assert.equal(await seatsTaken(to.id), 0);
+  });
+
+  test('within 72 hours a paid registration cannot be canceled; others cannot cancel mine', async () => {
+    const soon = await newExam({ startsAt: new Date(t.clock.now.getTime() + 71 * HOUR) });
+    const { headers, booked } = await paidRegistration(soon);
+    const url = `/api/front/registrations/${booked.registration.id}/cancel`;
+    const locked = await post(url, headers);
+    assert.equal(locked.statusCode, 409);
+    assert.equal(envelope(locked).errorCode, 'RESERVATION_LOCKED');
+    const stranger = await readyCandidate(t);
+    assert.equal((await post(url, stranger.headers)).statusCode, 404);
+    assert.equal(await seatsTaken(soon.id), 1);
+    assert.equal(await ledgerRefunded(booked.order.id), 0);
+  });
+});
+
+describe('transactions and results', () => {
+  test('transactions: my orders newest first, paged, with exam, unit price, payment date and transaction id', async () => {
+    const { headers } = await readyCandidate(t);
+    const first = await book(t, headers, (await newExam({ feeFen: 12000 })).id);
+    await payInWallet(t, first.order.id);
+    t.clock.advance(1000);
+    const second = await book(t, headers, (await newExam({ feeFen: 8000 })).id);
+    const page = dataOf('transactions', await get('/api/front/transactions?pageSize=1', headers));
+    assert.equal(page.total, 2);
+    assert.equal(page.list[0]?.orderId, second.order.id);
+    assert.equal(page.list[0]?.status, 'pending');
+    assert.equal(page.list[0]?.paymentDate, null);
+    const older = dataOf('transactions', await get('/api/front/transactions?pageSize=1&current=2', headers));
+    const paid = older.list[0];
+    assert.equal(paid?.orderId, first.order.id);
+    assert.equal(paid?.unitPriceFen, 12000);
+    assert.equal(paid?.quantity, 1);
+    assert.equal(paid?.totalFen, first.order.breakdown.totalFen);
+    assert.equal(paid?.examName.en, 'Test exam');
+    assert.ok(paid?.paymentDate);
+    assert.match(paid?.transactionId ?? '', /^SBX/);
+    assert.equal((await get('/api/front/transactions?current=0', headers)).statusCode, 400);
+  });
+
+  test('results: outcome and certificate once published, null before', async () => {
+    const a = await newExam();
+    const b = await newExam({ startsAt: new Date(t.clock.now.getTime() + 11 * DAY) });
+    const { headers } = await readyCandidate(t);
+    const passed = await book(t, headers, a.id);
+    await payInWallet(t, passed.order.id);
+    const waiting = await book(t, headers, b.id);
+    await payInWallet(t, waiting.order.id);
+    await insertResult(t.database.db, passed.registration.id, {
+      outcome: 'pass',
+      certificateNumber: 'CERT-0001',
+      publishedAt: t.clock.now,
+    });
+    await insertResult(t.database.db, waiting.registration.id, { outcome: 'fail', publishedAt: null });
+    const results = dataOf('results', await get('/api/front/results', headers));
+    const byId = new Map(results.map((r) => [r.registrationId, r]));
+    assert.equal(byId.get(passed.registration.id)?.outcome, 'pass');
+    assert.equal(byId.get(passed.registration.id)?.certificateNumber, 'CERT-0001');
+    assert.equal(byId.get(waiting.registration.id)?.outcome, null);
+    assert.equal(byId.get(waiting.registration.id)?.certificateNumber, null);
+    const center = await loginAs(t, nextPhone(), 'testCenter');
+    assert.deepEqual(dataOf('results', await get('/api/front/results', center)), []);
+  });
+});
