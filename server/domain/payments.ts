@@ -142,7 +142,9 @@ async function bookRegistrations(tx: BookingRepository, order: OrderRow): Promis
  */
 async function completeChange(tx: BookingRepository, order: OrderRow, now: Date): Promise<OwedRefund[]> {
   const [registration] = await tx.registrationsOfOrder(order.id);
-  if (registration && (await tx.moveRegistration(registration.id, registration.examId, order.examId))) {
+  // Booking the target exam meanwhile would make the move a second live registration there.
+  const movable = registration && !(await tx.hasLiveRegistration(registration.userId, order.examId));
+  if (registration && movable && (await tx.moveRegistration(registration.id, registration.examId, order.examId))) {
     await tx.releaseSeats(registration.examId, 1);
     return [];
   }

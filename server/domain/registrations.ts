@@ -10,7 +10,12 @@ import type {
 } from '../../contract';
 import { maskIdCard } from '../../contract/idcard';
 import type { UserRow } from '../db/repositories/auth';
-import type { BookingRepository, ExamBookingRow, OrderRow } from '../db/repositories/booking';
+import {
+  type BookingRepository,
+  type ExamBookingRow,
+  type OrderRow,
+  uniqueConstraintOf,
+} from '../db/repositories/booking';
 import { AppError } from '../errors';
 import { uuidv7 } from '../ids';
 import {
@@ -197,7 +202,7 @@ export async function changeRegistration(
   if (await deps.repo.hasLiveRegistration(user.id, target.id)) throw new AppError('ALREADY_REGISTERED');
   const difference = target.feeFen - current.feeFen;
 
-  const outcome = await deps.repo.transaction(async (tx) => {
+  const outcome = await moveOrHold(deps, async (tx) => {
     const orders = await tx.ordersOfRegistration(id);
     const locked = await tx.lockRegistration(id, user.id);
     if (locked?.status !== 'register' || locked.examId !== current.id) {
@@ -248,6 +253,16 @@ export async function changeRegistration(
     payment: { qrContent: order.qrContent ?? '' },
     refundFen: 0,
   };
+}
+
+/** Runs the change transaction; a concurrent booking of the target by the same user surfaces as ALREADY_REGISTERED. */
+async function moveOrHold<T>(deps: BookingDeps, work: (tx: BookingRepository) => Promise<T>): Promise<T> {
+  try {
+    return await deps.repo.transaction(work);
+  } catch (error) {
+    if (uniqueConstraintOf(error) === 'registrations_live_uq') throw new AppError('ALREADY_REGISTERED');
+    throw error;
+  }
 }
 
 /**
