@@ -12,6 +12,7 @@ describe('page guard (spec section 6)', () => {
     '/home/termsOfUse',
     '/exception',
     '/no/such/page',
+    '/pay/sandbox/0192f0c0-0000-7000-8000-000000005001',
   ])('lets a visitor without a user open %s', (path) => {
     expect(isPublicPath(path)).toBe(true);
     expect(guardRedirect(path, '', false)).toBeNull();

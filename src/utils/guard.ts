@@ -18,9 +18,12 @@ function normalize(pathname: string): string {
   return (trimmed || '/').toLowerCase();
 }
 
+/** The sandbox wallet is opened on a phone by scanning a payment QR, where nobody is logged in. */
+const PUBLIC_PREFIXES = ['/pay/sandbox/'];
+
 export function isPublicPath(pathname: string): boolean {
   const path = normalize(pathname);
-  return PUBLIC_PATHS.has(path) || !KNOWN_PATHS.has(path);
+  return PUBLIC_PATHS.has(path) || PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix)) || !KNOWN_PATHS.has(path);
 }
 
 export function loginUrlFor(pathname: string, search = ''): string {

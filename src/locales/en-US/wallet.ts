@@ -1,6 +1,7 @@
 /** The sandbox wallet a scanned payment QR opens (local testing only, not a real wallet). */
 export default {
   'pages.wallet.title': 'Test wallet',
+  'pages.wallet.badge': 'Sandbox',
   'pages.wallet.sandbox': 'Sandbox: a test wallet for trying payments. No real money moves; this is not WeChat Pay.',
   'pages.wallet.payee': 'Payee',
   'pages.wallet.description': 'For',

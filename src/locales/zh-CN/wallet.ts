@@ -1,6 +1,7 @@
 /** 扫描支付二维码打开的沙箱钱包（仅用于本地测试，并非真实钱包）。 */
 export default {
   'pages.wallet.title': '测试钱包',
+  'pages.wallet.badge': '沙箱',
   'pages.wallet.sandbox': '沙箱环境：用于试用支付的测试钱包，不会产生真实扣款，这不是微信支付。',
   'pages.wallet.payee': '收款方',
   'pages.wallet.description': '用途',

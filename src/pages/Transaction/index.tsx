@@ -1,5 +1,86 @@
-import PendingPage from '@/components/PendingPage';
+import { type ProColumns, ProTable } from '@ant-design/pro-components';
+import { history, Link, useIntl } from '@umijs/max';
+import { Empty, Tag } from 'antd';
+import { ORDER_COLORS } from '@/pages/Ticket/components/statusColors';
+import { transactions } from '@/services/booking';
+import { formatFen, formatInZone, pickText } from '@/utils/format';
+import type { Transaction } from '../../../contract/booking';
 
+const PAGE_SIZE = 10;
+const receiptOf = (row: Transaction) => `/home/ticket?orderId=${encodeURIComponent(row.orderId)}`;
+
+/** My Transaction: my orders, newest first, paged by the server; each opens its receipt. */
 export default function TransactionPage() {
-  return <PendingPage page="transaction" />;
+  const intl = useIntl();
+  const { locale } = intl;
+  const title = (id: string) => intl.formatMessage({ id: `pages.transaction.column.${id}` });
+  const money = (fen: number) => formatFen(fen, locale);
+  const columns: ProColumns<Transaction>[] = [
+    {
+      title: title('paymentDate'),
+      dataIndex: 'paymentDate',
+      render: (_, row) =>
+        row.paymentDate
+          ? formatInZone(row.paymentDate, undefined)
+          : intl.formatMessage({ id: 'pages.transaction.notPaid' }),
+    },
+    { title: title('transactionId'), dataIndex: 'transactionId', render: (_, row) => row.transactionId ?? '–' },
+    { title: title('examName'), dataIndex: 'examName', render: (_, row) => pickText(row.examName, locale) },
+    {
+      title: title('unitPrice'),
+      dataIndex: 'unitPriceFen',
+      align: 'right',
+      render: (_, row) => money(row.unitPriceFen),
+    },
+    { title: title('quantity'), dataIndex: 'quantity', align: 'right' },
+    { title: title('total'), dataIndex: 'totalFen', align: 'right', render: (_, row) => money(row.totalFen) },
+    {
+      title: title('status'),
+      dataIndex: 'status',
+      render: (_, row) => (
+        <>
+          <Tag color={ORDER_COLORS[row.status]}>
+            {intl.formatMessage({ id: `pages.transaction.status.${row.status}` })}
+          </Tag>
+          {row.refundedFen > 0 ? (
+            <div>{intl.formatMessage({ id: 'pages.transaction.refunded' }, { amount: money(row.refundedFen) })}</div>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      title: title('receipt'),
+      dataIndex: 'orderId',
+      render: (_, row) => (
+        <Link
+          to={receiptOf(row)}
+          aria-label={intl.formatMessage(
+            { id: 'pages.transaction.receiptOf' },
+            { exam: pickText(row.examName, locale) },
+          )}
+          onClick={(event) => event.stopPropagation()}
+        >
+          {intl.formatMessage({ id: 'pages.transaction.receipt' })}
+        </Link>
+      ),
+    },
+  ];
+  return (
+    <ProTable<Transaction>
+      headerTitle={<h1 style={{ fontSize: 20, margin: 0 }}>{intl.formatMessage({ id: 'pages.transaction.title' })}</h1>}
+      rowKey="orderId"
+      columns={columns}
+      search={false}
+      options={false}
+      pagination={{ pageSize: PAGE_SIZE, showSizeChanger: false }}
+      scroll={{ x: 'max-content' }}
+      request={async ({ current = 1, pageSize = PAGE_SIZE }) => {
+        const page = await transactions({ current, pageSize });
+        return { data: page.list, total: page.total, success: true };
+      }}
+      // The row is a large target for the mouse; keyboard and screen-reader users have the receipt link.
+      onRow={(row) => ({ onClick: () => history.push(receiptOf(row)), style: { cursor: 'pointer' } })}
+      locale={{ emptyText: <Empty description={intl.formatMessage({ id: 'pages.transaction.empty' })} /> }}
+    />
+  );
 }

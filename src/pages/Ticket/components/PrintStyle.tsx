@@ -1,0 +1,22 @@
+/**
+ * The print sheet of the ticket and receipt pages, mounted only with them: one clean page with the `.print-sheet`
+ * and nothing else of the app (header, footer, buttons, menus), black on white, the QR kept.
+ */
+const PRINT_CSS = `
+@media print {
+  @page { size: A4 portrait; margin: 15mm; }
+  header, footer, nav, button, .ant-layout-header, .ant-pro-layout-header, .ant-layout-footer,
+  .ant-pro-layout-bg-list, .ant-message, .ant-notification, .no-print { display: none !important; }
+  html, body, .ant-layout, .ant-pro-layout, .ant-pro-layout-container, .ant-pro-layout-content,
+  .ant-pro-page-container, .ant-card { background: #fff !important; }
+  .ant-pro-layout-content { padding: 0 !important; margin: 0 !important; }
+  .print-sheet { border: none !important; box-shadow: none !important; margin: 0 !important; break-inside: avoid; }
+  .print-sheet, .print-sheet * { color: #000 !important; }
+  .print-sheet .ant-tag { border-color: #000 !important; background: #fff !important; }
+  .print-sheet svg { break-inside: avoid; }
+}
+`;
+
+export default function PrintStyle() {
+  return <style>{PRINT_CSS}</style>;
+}

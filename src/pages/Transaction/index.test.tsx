@@ -1,0 +1,65 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { history, TestBrowser } from '@umijs/max';
+import { loginAs, ok, serve } from '../SingleRegistration/testing/fakeServer';
+
+function row(n: number, overrides: Record<string, unknown> = {}) {
+  return {
+    orderId: `0192f0c0-0000-7000-8000-${(6000 + n).toString(16).padStart(12, '0')}`,
+    purpose: 'booking',
+    paymentDate: '2026-03-01T02:30:00.000Z',
+    transactionId: `TX${n}`,
+    examName: { zh: `考试 ${n}`, en: `Exam ${n}` },
+    unitPriceFen: 15_000,
+    quantity: 1,
+    totalFen: 15_090,
+    refundedFen: 0,
+    status: 'paid',
+    createdAt: '2026-03-01T02:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const ROWS = Array.from({ length: 12 }, (_, i) =>
+  i === 0 ? row(1, { status: 'refunded', refundedFen: 15_090 }) : row(i + 1),
+);
+
+const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+
+describe('My Transaction', () => {
+  it('shows a page of orders from the server and asks for the next page', async () => {
+    const calls = serve({
+      'GET /api/front/transactions': (call) => {
+        const current = Number(call.params.current);
+        const pageSize = Number(call.params.pageSize);
+        return ok({ list: ROWS.slice((current - 1) * pageSize, current * pageSize), total: 12, current, pageSize });
+      },
+    });
+    loginAs('en-US');
+    render(<TestBrowser location={{ pathname: '/home/transaction' }} />);
+    expect(await screen.findByText('TX1', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByText('My Transaction')).toBeInTheDocument();
+    expect(screen.getByText('Exam 1')).toBeInTheDocument();
+    expect(screen.getByText('Refunded CN¥150.90')).toBeInTheDocument();
+    expect(screen.getAllByText('Paid')).toHaveLength(9);
+    expect(screen.getAllByText('CN¥150.00').length).toBeGreaterThan(0);
+    expect(screen.queryByText('TX11')).not.toBeInTheDocument();
+
+    await user.click(screen.getByTitle('2'));
+    expect(await screen.findByText('TX11')).toBeInTheDocument();
+    expect(calls.filter((call) => call.url === '/api/front/transactions').at(-1)?.params).toEqual({
+      current: 2,
+      pageSize: 10,
+    });
+
+    await user.click(screen.getByLabelText('View the receipt of Exam 12'));
+    await waitFor(() => expect(history.location.search).toBe(`?orderId=${ROWS[11].orderId}`));
+  });
+
+  it('says so when there are none, in Chinese too', async () => {
+    serve({ 'GET /api/front/transactions': () => ok({ list: [], total: 0, current: 1, pageSize: 10 }) });
+    loginAs('zh-CN');
+    render(<TestBrowser location={{ pathname: '/home/transaction' }} />);
+    expect(await screen.findByText('您还没有交易记录。', {}, { timeout: 15_000 })).toBeInTheDocument();
+  });
+});
