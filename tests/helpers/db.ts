@@ -74,7 +74,11 @@ async function freshPostgres(): Promise<Database> {
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       try {
-        await dropper.query(`drop database if exists ${name} with (force)`);
+        // pool.end() resolves before its sockets close; a forced drop at once kills them mid-close, an uncaught
+        // "terminating connection" in whichever test opened them. A plain drop waits (up to 5 s) for them to go.
+        await dropper
+          .query(`drop database if exists ${name}`)
+          .catch(() => dropper.query(`drop database if exists ${name} with (force)`));
       } finally {
         await dropper.end();
       }
