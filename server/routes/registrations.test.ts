@@ -345,6 +345,32 @@ describe('cancel', () => {
   });
 });
 
+describe('bad input', () => {
+  test('malformed JSON, wrong types, malformed and unknown ids, no token: refused, nothing changes', async () => {
+    const exam = await newExam();
+    const { headers, booked } = await paidRegistration(exam);
+    const base = `/api/front/registrations/${booked.registration.id}`;
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: `${base}/change`,
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: '{"examId":',
+    });
+    assert.equal(envelope(malformed).errorCode, 'MALFORMED_JSON');
+    assert.equal(envelope(await post(`${base}/change`, headers, { examId: 7 })).errorCode, 'VALIDATION_FAILED');
+    assert.equal(envelope(await post(`${base}/change`, headers, {})).errorCode, 'VALIDATION_FAILED');
+    assert.equal((await post('/api/front/registrations/nope/cancel', headers)).statusCode, 400);
+    const unknown = await post('/api/front/registrations/0190a0f0-0000-7000-8000-000000000000/cancel', headers);
+    assert.equal(unknown.statusCode, 404);
+    assert.equal((await post(`${base}/cancel`, {})).statusCode, 401);
+    assert.equal((await get('/api/front/registrations', {})).statusCode, 401);
+    assert.equal((await get('/api/front/transactions?pageSize=abc', headers)).statusCode, 400);
+    assert.equal(await seatsTaken(exam.id), 1);
+    const [view] = dataOf('registrations', await get('/api/front/registrations', headers)).list;
+    assert.equal(view?.status, 'register');
+  });
+});
+
 describe('transactions and results', () => {
   test('transactions: my orders newest first, paged, with exam, unit price, payment date and transaction id', async () => {
     const { headers } = await readyCandidate(t);
