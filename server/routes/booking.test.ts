@@ -1,10 +1,22 @@
 import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { and, count, eq } from 'drizzle-orm';
-import { createTestApp, dataOf, envelope, loginAs, type TestApp } from '../../tests/helpers/app';
+import {
+  createTestApp,
+  dataOf,
+  envelope,
+  loginAs,
+  recordingSms,
+  type TestApp,
+  testConfig,
+} from '../../tests/helpers/app';
 import { book, nextPhone, readyCandidate, sweepNow } from '../../tests/helpers/booking';
+import { openTestDatabase } from '../../tests/helpers/db';
 import { insertCatalogBasics, insertDiscountCodes, insertExam } from '../../tests/helpers/fixtures';
+import { buildApp } from '../app';
 import { exams, orders, registrations } from '../db/schema';
+import { ProviderError, sandboxProvider } from '../providers/payment';
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
@@ -314,5 +326,59 @@ describe('no oversell', () => {
       .from(registrations)
       .where(and(eq(registrations.examId, exam.id), eq(registrations.status, 'pending')));
     assert.equal(live?.n, 50);
+  });
+});
+
+describe('payment provider down', () => {
+  test('createOrder failing answers PAYMENT_PROVIDER_FAILED and leaves nothing held', async () => {
+    const database = await openTestDatabase();
+    const config = testConfig();
+    const clock = { now: new Date(), advance: (ms: number) => (clock.now = new Date(clock.now.getTime() + ms)) };
+    const sms = recordingSms();
+    const sandbox = sandboxProvider({
+      db: database.db,
+      secret: config.appSecret,
+      now: () => clock.now,
+      payee: { zh: '公司', en: 'Company' },
+    });
+    const down = {
+      ...sandbox,
+      async createOrder(): Promise<{ qrContent: string }> {
+        throw new ProviderError('connection refused');
+      },
+    };
+    const app = await buildApp({ config, database, sms: sms.provider, payment: down, now: () => clock.now });
+    const broken: TestApp = {
+      app,
+      database,
+      config,
+      sms,
+      clock,
+      async close() {
+        await app.close();
+        await database.close();
+        rmSync(config.dataDir, { recursive: true, force: true });
+      },
+    };
+    try {
+      const local = await insertCatalogBasics(database.db);
+      const exam = await insertExam(database.db, local.beijing, local.category.id, {
+        startsAt: new Date(clock.now.getTime() + 10 * DAY),
+        capacity: 1,
+      });
+      const { headers, userId } = await readyCandidate(broken);
+      const res = await broken.app.inject({ method: 'POST', url: REGISTER, headers, payload: { examId: exam.id } });
+      assert.equal(res.statusCode, 502);
+      assert.equal(envelope(res).errorCode, 'PAYMENT_PROVIDER_FAILED');
+      const [seats] = await database.db.select({ n: exams.seatsTaken }).from(exams).where(eq(exams.id, exam.id));
+      assert.equal(seats?.n, 0);
+      const [order] = await database.db.select().from(orders).where(eq(orders.userId, userId));
+      assert.equal(order?.status, 'canceled');
+      const [registration] = await database.db.select().from(registrations).where(eq(registrations.userId, userId));
+      assert.equal(registration?.status, 'canceled');
+      assert.equal(registration?.cancelReason, 'payment_failed');
+    } finally {
+      await broken.close();
+    }
   });
 });
