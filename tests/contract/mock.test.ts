@@ -147,3 +147,55 @@ describe('mock/booking.ts walks the booking state machine as contract/ says', ()
     assertError(call(keyOf(api.walletConfirm), wallet), 'ORDER_EXPIRED', 409);
   });
 });
+
+describe('mock/profile.ts answers as contract/ says', () => {
+  const valid = {
+    name: 'Li Lei',
+    gender: 'female',
+    email: 'li.lei@example.com',
+    contactPhone: '139 0013 9000',
+    address: '1 Example Road',
+    idNumber: '11010519491231002x',
+    dateOfBirth: '1949-12-31',
+    provinceCode: '11',
+    cityCode: '1101',
+  };
+
+  it('lists organizations and saves a valid profile, which currentUser then shows', () => {
+    const organizations = ok(api.organizations.data).parse(call(keyOf(api.organizations)).body).data;
+    assert.ok(organizations.length > 0);
+    const headers = login('13700137000');
+    const upload = call(keyOf(api.uploadAvatar), { headers });
+    assertSuccess(api.uploadAvatar, upload);
+    const { avatarId } = ok(api.uploadAvatar.data).parse(upload.body).data;
+    const body = { ...valid, avatarId, organizationId: organizations[0].id, invitationCode: 'welcome2026' };
+    const saved = call(keyOf(api.saveProfile), { headers, body });
+    assertSuccess(api.saveProfile, saved);
+    const profile = ok(api.saveProfile.data).parse(saved.body).data;
+    assert.equal(profile.idNumber, '11010519491231002X');
+    assert.equal(profile.contactPhone, '+8613900139000');
+    assert.equal(profile.complete, true);
+    const user = ok(api.currentUser.data).parse(call(keyOf(api.currentUser), { headers }).body).data;
+    assert.equal(user.name, 'Li Lei');
+  });
+
+  it('refuses an invalid save with the field at fault and keeps the profile as it was', () => {
+    const headers = login('13600136000');
+    const { avatarId } = ok(api.uploadAvatar.data).parse(call(keyOf(api.uploadAvatar), { headers }).body).data;
+    const save = (changes: object) =>
+      call(keyOf(api.saveProfile), { headers, body: { ...valid, avatarId, ...changes } });
+    assertError(save({ idNumber: '110105194912310021' }), 'ID_CARD_INVALID', 400);
+    assertError(save({ dateOfBirth: '1950-01-01' }), 'ID_CARD_BIRTH_MISMATCH', 400);
+    assertError(save({ cityCode: '4401' }), 'CITY_INVALID', 400);
+    assertError(save({ invitationCode: 'NOPE' }), 'INVITATION_CODE_INVALID', 400);
+    const missingName = save({ name: ' ' });
+    assertError(missingName, 'VALIDATION_FAILED', 400);
+    assert.deepEqual(
+      errorEnvelope.parse(missingName.body).details?.map((detail) => detail.path),
+      ['name'],
+    );
+    const profile = ok(api.profile.data).parse(call(keyOf(api.profile), { headers }).body).data;
+    assert.equal(profile.complete, false);
+    assert.equal(profile.idNumber, '');
+  });
+});

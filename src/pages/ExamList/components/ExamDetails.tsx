@@ -1,0 +1,57 @@
+import { useIntl } from '@umijs/max';
+import { Alert, Descriptions, Drawer, Tag } from 'antd';
+import { formatFen, formatInZone, pickText, zoneLabel } from '@/utils/format';
+import type { ExamSummary } from '../../../../contract/catalog';
+import ExamActions from './ExamActions';
+
+interface ExamDetailsProps {
+  exam: ExamSummary | undefined;
+  canBook: boolean;
+  onClose: () => void;
+}
+
+/** Everything a candidate weighs before booking one exam, with Book and Group Book at hand. */
+export default function ExamDetails({ exam, canBook, onClose }: ExamDetailsProps) {
+  const intl = useIntl();
+  const { locale } = intl;
+  const text = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id: `pages.examlist.${id}` }, values);
+  const when = (iso: string, zone: string) => `${formatInZone(iso, zone)} ${zoneLabel(iso, zone, locale)}`;
+  return (
+    <Drawer
+      open={Boolean(exam)}
+      onClose={onClose}
+      title={exam ? pickText(exam.name, locale) : text('details.title')}
+      width={480}
+      footer={exam ? <ExamActions exam={exam} canBook={canBook} /> : null}
+    >
+      {exam ? (
+        <>
+          {canBook ? null : (
+            <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={text('studentsOnly')} />
+          )}
+          <Descriptions column={1} size="small" bordered>
+            <Descriptions.Item label={text('column.code')}>{exam.code}</Descriptions.Item>
+            <Descriptions.Item label={text('details.category')}>
+              {pickText(exam.category.name, locale)}
+            </Descriptions.Item>
+            <Descriptions.Item label={text('details.fee')}>{formatFen(exam.feeFen, locale)}</Descriptions.Item>
+            <Descriptions.Item label={text('details.date')}>{when(exam.startsAt, exam.timeZone)}</Descriptions.Item>
+            <Descriptions.Item label={text('details.center')}>{pickText(exam.center.name, locale)}</Descriptions.Item>
+            <Descriptions.Item label={text('details.address')}>
+              {pickText(exam.location, locale)}, {exam.city.name}
+            </Descriptions.Item>
+            <Descriptions.Item label={text('details.seats')}>
+              {exam.seatsLeft > 0 ? exam.seatsLeft : <Tag color="red">{text('soldOut')}</Tag>}
+            </Descriptions.Item>
+            <Descriptions.Item label={text('details.registrationEnds')}>
+              {when(exam.registrationEndsAt, exam.timeZone)}
+            </Descriptions.Item>
+          </Descriptions>
+          <p style={{ marginTop: 16 }}>{text('details.arrival', { minutes: exam.arrivalLeadMinutes })}</p>
+          {exam.requiresAccessCode ? <Alert type="info" showIcon message={text('details.accessCode')} /> : null}
+        </>
+      ) : null}
+    </Drawer>
+  );
+}

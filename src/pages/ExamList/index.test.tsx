@@ -1,0 +1,238 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import type { AxiosRequestConfig, AxiosResponse } from '@umijs/max';
+import { getRequestInstance, history, TestBrowser } from '@umijs/max';
+import type { CurrentUser } from '../../../contract/auth';
+import type { RegistrationView } from '../../../contract/booking';
+import type { ExamSummary } from '../../../contract/catalog';
+
+const SITE = { companyName: { zh: '公司', en: 'Company' }, filingNumber: '', filingUrl: '', smsToConsole: true };
+const uuid = (n: number) => `0192f0c0-0000-7000-8000-${n.toString(16).padStart(12, '0')}`;
+
+const LANGUAGE = { id: uuid(1), code: 'language', name: { zh: '语言能力', en: 'Language proficiency' } };
+
+function examNo(n: number, seatsLeft = 40 - n): ExamSummary {
+  return {
+    id: uuid(100 + n),
+    code: `HSK-${n}`,
+    name: { zh: `考试 ${n}`, en: `Exam ${n}` },
+    category: LANGUAGE,
+    organization: null,
+    center: { id: uuid(11), name: { zh: '朝阳考点', en: 'Chaoyang Test Center' } },
+    location: { zh: '示例路 1 号', en: '1 Example Road' },
+    province: { code: '11', name: '北京市', nameEn: 'Beijing' },
+    city: { code: '1101', name: '北京市', provinceCode: '11' },
+    startsAt: '2026-12-05T01:00:00.000Z',
+    registrationEndsAt: '2026-12-01T15:59:00.000Z',
+    timeZone: 'Asia/Shanghai',
+    feeFen: 15_000 + n * 100,
+    capacity: 40,
+    seatsLeft,
+    status: 'active',
+    arrivalLeadMinutes: 30,
+    requiresAccessCode: n === 1,
+  };
+}
+
+const registration = (n: number, status: RegistrationView['status'], canChange = false): RegistrationView => ({
+  id: uuid(900 + n),
+  status,
+  exam: examNo(n),
+  createdAt: '2026-11-01T02:00:00.000Z',
+  orderId: uuid(800 + n),
+  checkedInAt: null,
+  lockedFrom: '2026-12-02T01:00:00.000Z',
+  canChange,
+  canCancel: canChange,
+});
+
+const candidate: CurrentUser = {
+  id: uuid(7000),
+  kind: 'individual',
+  phone: '+8613800138000',
+  name: 'Li Lei',
+  avatar_small: null,
+};
+
+let user: CurrentUser = candidate;
+/** The query of every exam list request, in order. */
+const examQueries: Record<string, unknown>[] = [];
+const TOTAL_EXAMS = 25;
+
+/** A stand-in for the server at the HTTP transport: the page's own services and request pipeline still run. */
+const fakeServer = async (config: AxiosRequestConfig): Promise<AxiosResponse> => {
+  const reply = (data: unknown): AxiosResponse => ({
+    data: { success: true, data },
+    status: 200,
+    statusText: '',
+    headers: {},
+    config,
+  });
+  switch (config.url) {
+    case '/api/front/site':
+      return reply(SITE);
+    case '/api/front/currentUser':
+      return reply(user);
+    case '/api/front/categories':
+      return reply([LANGUAGE]);
+    case '/api/province':
+      return reply([{ code: '11', name: '北京市', nameEn: 'Beijing' }]);
+    case '/api/front/registrations':
+      return reply({
+        list: [registration(1, 'pending'), registration(2, 'register', true), registration(3, 'canceled')],
+        total: 3,
+        current: 1,
+        pageSize: 10,
+      });
+    case '/api/front/exams': {
+      const params = { ...(config.params as Record<string, unknown>) };
+      examQueries.push(params);
+      const current = Number(params.current);
+      const first = (current - 1) * 10 + 1;
+      const list = Array.from({ length: Math.min(10, TOTAL_EXAMS - first + 1) }, (_, i) =>
+        examNo(first + i, first + i === 2 ? 0 : 40 - i),
+      );
+      return reply({ list, total: TOTAL_EXAMS, current, pageSize: 10 });
+    }
+    default:
+      return {
+        data: { success: false, errorCode: 'NOT_FOUND', errorMessage: '', showType: 0 },
+        status: 404,
+        statusText: '',
+        headers: {},
+        config,
+      };
+  }
+};
+
+beforeAll(() => {
+  getRequestInstance().defaults.adapter = fakeServer;
+});
+
+beforeEach(() => {
+  user = candidate;
+  examQueries.length = 0;
+});
+
+async function openExamList(locale = 'en-US') {
+  localStorage.clear();
+  localStorage.setItem('umi_locale', locale);
+  localStorage.setItem('access_token', 'token-1');
+  localStorage.setItem('type', user.kind);
+  render(<TestBrowser location={{ pathname: '/home/examlist' }} />);
+  await screen.findAllByText(locale === 'en-US' ? 'Exam 3' : '考试 3', {}, { timeout: 10_000 });
+}
+
+const person = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+/** The table row that shows `text`. */
+const rowOf = (text: string) => screen.getAllByText(text).map((cell) => cell.closest('tr') as HTMLElement)[0];
+const lastRowOf = (text: string) =>
+  screen
+    .getAllByText(text)
+    .map((cell) => cell.closest('tr') as HTMLElement)
+    .pop();
+
+describe('My Exams of a candidate', () => {
+  it('lists my registrations with their status and what I can do with each', async () => {
+    await openExamList();
+    expect(await screen.findByText('Awaiting payment')).toBeInTheDocument();
+    const pending = rowOf('Awaiting payment');
+    expect(within(pending).getByText('Pay').closest('a')).toHaveAttribute(
+      'href',
+      `/home/singleRegistration?examId=${uuid(101)}`,
+    );
+    expect(within(pending).queryByText('QR code')).not.toBeInTheDocument();
+
+    const registered = rowOf('Registered');
+    expect(within(registered).getByText('QR code').closest('a')).toHaveAttribute(
+      'href',
+      `/home/ticket?registrationId=${uuid(902)}`,
+    );
+    expect(within(registered).getByText('Result').closest('a')).toHaveAttribute(
+      'href',
+      `/home/result?registrationId=${uuid(902)}`,
+    );
+    expect(within(registered).getByText('Change Reservation').closest('a')).toHaveAttribute(
+      'href',
+      `/home/singleRegistration?registrationId=${uuid(902)}&change=1`,
+    );
+    const canceled = rowOf('Canceled');
+    expect(within(canceled).queryByText('QR code')).not.toBeInTheDocument();
+    expect(within(canceled).queryByText('Pay')).not.toBeInTheDocument();
+  });
+
+  it('asks the server for the second page of open exams, ten at a time', async () => {
+    await openExamList();
+    await waitFor(() => expect(examQueries).toEqual([{ current: 1, pageSize: 10 }]));
+    await person.click(screen.getByTitle('2'));
+    expect(await screen.findByText('Exam 11')).toBeInTheDocument();
+    expect(examQueries.at(-1)).toEqual({ current: 2, pageSize: 10 });
+  });
+
+  it('passes the chosen filters to the server', async () => {
+    await openExamList();
+    await person.type(screen.getByLabelText('Search'), ' HSK-7 ');
+    await person.click(screen.getByLabelText('Category'));
+    await person.click(await screen.findByTitle('Language proficiency'));
+    await person.click(screen.getByText('Search', { selector: 'button span' }));
+    await waitFor(() =>
+      expect(examQueries.at(-1)).toEqual({ current: 1, pageSize: 10, q: 'HSK-7', category: 'language' }),
+    );
+  });
+
+  it('books an exam, and offers group booking with the exam kept in localStorage', async () => {
+    await openExamList();
+    const row = lastRowOf('Exam 3') as HTMLElement;
+    await person.click(within(row).getByText('Group Book'));
+    expect(localStorage.getItem('exam_id')).toBe(uuid(103));
+    await waitFor(() => expect(history.location.pathname).toBe('/home/gRegistration'));
+    expect(history.location.search).toBe(`?examId=${uuid(103)}`);
+  });
+
+  it('shows a sold-out exam as such, with Book disabled', async () => {
+    await openExamList();
+    const row = lastRowOf('Exam 2') as HTMLElement;
+    expect(within(row).getByText('Sold out')).toBeInTheDocument();
+    expect(within(row).getByText('Book').closest('button')).toBeDisabled();
+    expect(
+      within(lastRowOf('Exam 3') as HTMLElement)
+        .getByText('Book')
+        .closest('button'),
+    ).toBeEnabled();
+  });
+
+  it('opens the details of an exam', async () => {
+    await openExamList();
+    await person.click(within(lastRowOf('Exam 1') as HTMLElement).getByText('Details'));
+    expect(
+      await screen.findByText('This exam needs an access code: you will be asked for it when you book.'),
+    ).toBeVisible();
+    expect(screen.getByText('Registration closes')).toBeInTheDocument();
+    expect(screen.getByText('2026-12-01 23:59 GMT+8')).toBeInTheDocument();
+    expect(screen.queryByText('Only student can register for Exam')).not.toBeInTheDocument();
+  });
+});
+
+describe('My Exams of a test center', () => {
+  it('shows only the open exams, with the student-only warning and booking disabled', async () => {
+    user = { ...candidate, kind: 'testCenter' };
+    await openExamList();
+    expect(screen.getByText('Only student can register for Exam')).toBeInTheDocument();
+    expect(screen.queryByText('My registrations')).not.toBeInTheDocument();
+    const row = lastRowOf('Exam 3') as HTMLElement;
+    expect(within(row).getByText('Book').closest('button')).toBeDisabled();
+    expect(within(row).getByText('Group Book').closest('button')).toBeDisabled();
+    await person.click(within(row).getByText('Details'));
+    const drawer = (await screen.findAllByText('Only student can register for Exam')).length;
+    expect(drawer).toBe(2);
+  });
+});
+
+describe('My Exams in Chinese', () => {
+  it('labels statuses and actions in Chinese', async () => {
+    await openExamList('zh-CN');
+    expect(await screen.findByText('待支付')).toBeInTheDocument();
+    expect(screen.getByText('可报名的考试')).toBeInTheDocument();
+    expect(screen.getAllByText('团体报名').length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,239 @@
+import { ProForm } from '@ant-design/pro-components';
+import { history, useIntl, useModel, useSearchParams } from '@umijs/max';
+import { Col, DatePicker, Form, Input, Radio, Row, Select } from 'antd';
+import type { Rule } from 'antd/es/form';
+import dayjs, { type Dayjs } from 'dayjs';
+import { flushSync } from 'react-dom';
+import { errorText } from '@/requestErrorConfig';
+import { saveProfile } from '@/services/profile';
+import { envelopeOf } from '@/utils/bizError';
+import { feedback } from '@/utils/feedback';
+import { pickText } from '@/utils/format';
+import { safeRedirect } from '@/utils/guard';
+import { isMainlandMobile } from '@/utils/phone';
+import defaultSettings from '../../../../config/defaultSettings';
+import { idCardBirthDate, idCardGender, isValidIdCard } from '../../../../contract/idcard';
+import type { Gender, Organization, Profile } from '../../../../contract/profile';
+import {
+  DATE_FORMAT,
+  fieldErrorsOf,
+  type ProfileField,
+  type ProfileFormValues,
+  toFormValues,
+  toUpdate,
+  type ValidProfileValues,
+} from '../profileForm';
+import AvatarField from './AvatarField';
+import RegionField from './RegionField';
+
+const GENDERS: Gender[] = ['male', 'female'];
+
+interface ProfileFormProps {
+  saved: Profile;
+  organizations: Organization[];
+  onSaved: (saved: Profile) => void;
+}
+
+/** The ID number, when it is a valid one, so the birth date and gender can be held to it. */
+function validIdNumber(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const idNumber = value.trim().toUpperCase();
+  return isValidIdCard(idNumber) ? idNumber : undefined;
+}
+
+/**
+ * Every field of the personal profile (spec section 3), checked as the server will check it. The controls are
+ * antd's own inside ProForm.Item: ProFormText and friends drop the aria-invalid and aria-describedby that Form.Item
+ * gives its control, and screen readers need them to tie an error to its field.
+ */
+export default function ProfileForm({ saved, organizations, onSaved }: ProfileFormProps) {
+  const intl = useIntl();
+  const [form] = Form.useForm<ProfileFormValues>();
+  const { setInitialState } = useModel('@@initialState');
+  const [searchParams] = useSearchParams();
+  const text = (id: string) => intl.formatMessage({ id });
+  const label = (field: string) => text(`pages.profile.${field}`);
+  const optional = (field: string) => `${label(field)} ${text('pages.profile.optional')}`;
+  const required = (field: string): Rule => ({ required: true, message: text(`pages.profile.${field}.required`) });
+  const requiredText = (field: string): Rule => ({
+    required: true,
+    whitespace: true,
+    message: text(`pages.profile.${field}.required`),
+  });
+
+  const showFieldError = (field: ProfileField, message: string) => form.setFields([{ name: field, errors: [message] }]);
+
+  const submit = async (values: ValidProfileValues) => {
+    try {
+      const result = await saveProfile(toUpdate(values), { skipErrorHandler: true });
+      // The header shows the name and avatar from initialState; the next page must see the new ones.
+      flushSync(() =>
+        setInitialState((state) => ({
+          settings: defaultSettings,
+          ...state,
+          currentUser: state?.currentUser && {
+            ...state.currentUser,
+            name: result.name,
+            avatar_small: result.avatar_small,
+          },
+        })),
+      );
+      feedback.message.success(text('pages.profile.saved'));
+      onSaved(result);
+      const redirect = searchParams.get('redirect');
+      if (redirect) history.push(safeRedirect(redirect, window.location.origin));
+    } catch (error) {
+      const envelope = envelopeOf(error);
+      const fieldErrors = envelope ? fieldErrorsOf(envelope) : [];
+      if (fieldErrors.length > 0) {
+        form.setFields(fieldErrors.map(({ field, messageId }) => ({ name: field, errors: [text(messageId)] })));
+        form.scrollToField(fieldErrors[0]?.field ?? 'name');
+      } else {
+        feedback.message.error(envelope ? errorText(envelope) : text('request.fallback'));
+      }
+    }
+  };
+
+  const idNumberRule: Rule = {
+    validator: (_, value: string | undefined) =>
+      !value?.trim() || validIdNumber(value)
+        ? Promise.resolve()
+        : Promise.reject(new Error(text('errors.ID_CARD_INVALID'))),
+  };
+  const birthRule: Rule = ({ getFieldValue }) => ({
+    validator: (_, value: Dayjs | undefined) => {
+      if (!value) return Promise.resolve();
+      if (value.isAfter(dayjs(), 'day')) return Promise.reject(new Error(text('pages.profile.dateOfBirth.future')));
+      const idNumber = validIdNumber(getFieldValue('idNumber'));
+      if (idNumber && idCardBirthDate(idNumber) !== value.format(DATE_FORMAT)) {
+        return Promise.reject(new Error(text('errors.ID_CARD_BIRTH_MISMATCH')));
+      }
+      return Promise.resolve();
+    },
+  });
+  const genderRule: Rule = ({ getFieldValue }) => ({
+    validator: (_, value: Gender | undefined) => {
+      const idNumber = validIdNumber(getFieldValue('idNumber'));
+      return value && idNumber && idCardGender(idNumber) !== value
+        ? Promise.reject(new Error(text('pages.profile.gender.mismatch')))
+        : Promise.resolve();
+    },
+  });
+  const contactPhoneRule: Rule = {
+    validator: (_, value: string | undefined) =>
+      !value?.trim() || isMainlandMobile(value)
+        ? Promise.resolve()
+        : Promise.reject(new Error(text('errors.PHONE_INVALID'))),
+  };
+
+  return (
+    <ProForm<ProfileFormValues>
+      form={form}
+      name="profile"
+      layout="vertical"
+      initialValues={toFormValues(saved)}
+      isKeyPressSubmit
+      onFinish={(values) => submit(values as ValidProfileValues)}
+      submitter={{
+        searchConfig: { submitText: text('pages.profile.save') },
+        resetButtonProps: false,
+      }}
+    >
+      <Row gutter={16}>
+        <Col xs={24} sm={24}>
+          <ProForm.Item
+            name="avatar"
+            label={label('avatar')}
+            extra={text('pages.profile.avatar.help')}
+            rules={[required('avatar')]}
+          >
+            <AvatarField onRejected={(message) => showFieldError('avatar', message)} />
+          </ProForm.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <ProForm.Item name="name" label={label('name')} rules={[requiredText('name')]}>
+            <Input autoComplete="name" maxLength={50} />
+          </ProForm.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <ProForm.Item
+            name="gender"
+            label={label('gender')}
+            dependencies={['idNumber']}
+            rules={[required('gender'), genderRule]}
+          >
+            <Radio.Group
+              aria-label={label('gender')}
+              options={GENDERS.map((value) => ({ value, label: text(`pages.profile.gender.${value}`) }))}
+            />
+          </ProForm.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <ProForm.Item
+            name="email"
+            label={label('email')}
+            rules={[requiredText('email'), { type: 'email', message: text('pages.profile.email.invalid') }]}
+          >
+            <Input type="email" autoComplete="email" maxLength={254} />
+          </ProForm.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <ProForm.Item name="phone" label={label('phone')} extra={text('pages.profile.phone.help')}>
+            <Input readOnly />
+          </ProForm.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <ProForm.Item
+            name="contactPhone"
+            label={label('contactPhone')}
+            rules={[requiredText('contactPhone'), contactPhoneRule]}
+          >
+            <Input type="tel" autoComplete="tel" maxLength={32} />
+          </ProForm.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <ProForm.Item name="idNumber" label={label('idNumber')} rules={[requiredText('idNumber'), idNumberRule]}>
+            <Input autoComplete="off" maxLength={18} />
+          </ProForm.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <ProForm.Item
+            name="dateOfBirth"
+            label={label('dateOfBirth')}
+            dependencies={['idNumber']}
+            rules={[required('dateOfBirth'), birthRule]}
+          >
+            <DatePicker format={DATE_FORMAT} placeholder={DATE_FORMAT.toLowerCase()} style={{ width: '100%' }} />
+          </ProForm.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <ProForm.Item name="region" label={label('region')} rules={[required('region')]}>
+            <RegionField placeholder={label('region')} />
+          </ProForm.Item>
+        </Col>
+        <Col xs={24} sm={24}>
+          <ProForm.Item name="address" label={label('address')} rules={[requiredText('address')]}>
+            <Input autoComplete="street-address" maxLength={200} />
+          </ProForm.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <ProForm.Item name="organizationId" label={optional('organization')}>
+            <Select
+              allowClear
+              placeholder={text('pages.profile.organization.placeholder')}
+              options={organizations.map((organization) => ({
+                value: organization.id,
+                label: pickText(organization.name, intl.locale),
+              }))}
+            />
+          </ProForm.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <ProForm.Item name="invitationCode" label={optional('invitationCode')}>
+            <Input maxLength={32} placeholder={text('pages.profile.invitationCode.placeholder')} />
+          </ProForm.Item>
+        </Col>
+      </Row>
+    </ProForm>
+  );
+}

@@ -1,0 +1,88 @@
+import { useIntl } from '@umijs/max';
+import type { CascaderProps } from 'antd';
+import { Cascader } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { cities, provinces } from '@/services/catalog';
+
+interface RegionOption {
+  value: string;
+  label: string;
+  isLeaf?: boolean;
+  children?: RegionOption[];
+}
+
+const citiesOf = async (provinceCode: string): Promise<RegionOption[]> =>
+  (await cities({ q: provinceCode })).map((city) => ({ value: city.code, label: city.name, isLeaf: true }));
+const attach = (list: RegionOption[], provinceCode: string, children: RegionOption[]) =>
+  list.map((option) => (option.value === provinceCode ? { ...option, children } : option));
+
+interface RegionFieldProps {
+  id?: string;
+  /** [province code, city code]. */
+  value?: string[];
+  onChange?: (value: string[]) => void;
+  placeholder?: string;
+  /** A province alone is a value too (for filters); a profile needs the city. */
+  changeOnSelect?: boolean;
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean | 'true' | 'false';
+  'aria-required'?: boolean | 'true' | 'false';
+}
+
+/** Province, then city: one Cascader whose cities load when a province is opened (and for the saved province). */
+export default function RegionField({
+  id,
+  value,
+  onChange,
+  placeholder,
+  changeOnSelect = false,
+  ...aria
+}: RegionFieldProps) {
+  const intl = useIntl();
+  const [options, setOptions] = useState<RegionOption[]>([]);
+  const zh = intl.locale.startsWith('zh');
+  // Only the province saved when the form opened needs its cities up front; later picks go through loadData.
+  const savedProvince = useRef(value?.[0]);
+
+  // The saved province's cities load with the provinces, so the saved city shows by name.
+  useEffect(() => {
+    let active = true;
+    provinces()
+      .then(async (found) => {
+        const list = found.map((province) => ({
+          value: province.code,
+          label: zh ? province.name : province.nameEn,
+          isLeaf: false,
+        }));
+        const saved = savedProvince.current;
+        const ready = saved ? attach(list, saved, await citiesOf(saved)) : list;
+        if (active) setOptions(ready);
+      })
+      .catch(() => undefined);
+    return () => {
+      active = false;
+    };
+  }, [zh]);
+
+  const loadData: CascaderProps<RegionOption>['loadData'] = async (selected) => {
+    const province = selected[selected.length - 1];
+    if (!province) return;
+    const children = await citiesOf(province.value);
+    setOptions((current) => attach(current, province.value, children));
+  };
+
+  return (
+    <Cascader<RegionOption>
+      id={id}
+      options={options}
+      loadData={loadData}
+      value={value}
+      onChange={(next) => onChange?.((next ?? []) as string[])}
+      placeholder={placeholder}
+      showSearch={false}
+      changeOnSelect={changeOnSelect}
+      style={{ width: '100%' }}
+      {...aria}
+    />
+  );
+}

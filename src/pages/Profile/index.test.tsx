@@ -1,0 +1,274 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import type { AxiosRequestConfig, AxiosResponse } from '@umijs/max';
+import { getRequestInstance, history, TestBrowser } from '@umijs/max';
+import { AxiosError } from 'axios';
+import type { CurrentUser } from '../../../contract/auth';
+import type { Profile } from '../../../contract/profile';
+
+const SITE = { companyName: { zh: '公司', en: 'Company' }, filingNumber: '', filingUrl: '', smsToConsole: true };
+const AVATAR_ID = '0192f0c0-0000-7000-8000-000000005001';
+const ORGANIZATION_ID = '0192f0c0-0000-7000-8000-000000000031';
+
+const candidate: CurrentUser = {
+  id: '01890a5d-ac96-774b-bcce-b302099a8057',
+  kind: 'individual',
+  phone: '+8613800138000',
+  name: '',
+  avatar_small: null,
+};
+
+const EMPTY: Profile = {
+  name: '',
+  gender: null,
+  email: '',
+  phone: '+8613800138000',
+  contactPhone: '',
+  address: '',
+  idNumber: '',
+  organizationId: null,
+  invitationCode: '',
+  dateOfBirth: '',
+  provinceCode: null,
+  cityCode: null,
+  avatarId: null,
+  avatarUrl: null,
+  avatar_small: null,
+  complete: false,
+  missing: ['name', 'gender', 'email', 'contactPhone', 'address', 'idNumber', 'dateOfBirth', 'provinceCode'],
+};
+
+/** A complete profile whose ID number (1949-12-31, female) was typed with a lower-case check character. */
+const FILLED: Profile = {
+  ...EMPTY,
+  name: 'Li Lei',
+  gender: 'female',
+  email: 'li.lei@example.com',
+  contactPhone: '+8613900139000',
+  address: '1 Example Road',
+  idNumber: '11010519491231002x',
+  organizationId: ORGANIZATION_ID,
+  invitationCode: '',
+  dateOfBirth: '1949-12-31',
+  provinceCode: '11',
+  cityCode: '1101',
+  avatarId: AVATAR_ID,
+  avatarUrl: `/api/front/avatars/${AVATAR_ID}`,
+  avatar_small: `/api/front/avatars/${AVATAR_ID}/small`,
+  complete: true,
+  missing: [],
+};
+
+let user: CurrentUser = candidate;
+let saved: Profile = EMPTY;
+/** What the server answers to a save: the saved profile, or a refusal envelope with its HTTP status. */
+let saveAnswer: { status: number; body: object } | undefined;
+const saves: unknown[] = [];
+
+const answers = (): Record<string, unknown> => ({
+  '/api/front/site': SITE,
+  '/api/front/currentUser': user,
+  '/api/front/profile': saved,
+  '/api/front/organizations': [{ id: ORGANIZATION_ID, name: { zh: '示例学校', en: 'Example School' } }],
+  '/api/province': [
+    { code: '11', name: '北京市', nameEn: 'Beijing' },
+    { code: '44', name: '广东省', nameEn: 'Guangdong' },
+  ],
+  '/api/city': [{ code: '1101', name: '北京市', provinceCode: '11' }],
+});
+
+/** A stand-in for the server at the HTTP transport: the page's own services and request pipeline still run. */
+const fakeServer = async (config: AxiosRequestConfig): Promise<AxiosResponse> => {
+  const reply = (status: number, data: object): AxiosResponse => ({
+    data,
+    status,
+    statusText: '',
+    headers: {},
+    config,
+  });
+  if (config.method?.toUpperCase() === 'PUT' && config.url === '/api/front/profile') {
+    saves.push(JSON.parse(String(config.data)));
+    const answer = saveAnswer ?? { status: 200, body: { success: true, data: { ...FILLED, name: 'Han Meimei' } } };
+    if (answer.status >= 400) {
+      throw new AxiosError('refused', 'ERR_BAD_REQUEST', config, {}, reply(answer.status, answer.body));
+    }
+    return reply(answer.status, answer.body);
+  }
+  const data = answers()[config.url ?? ''];
+  return data
+    ? reply(200, { success: true, data })
+    : reply(404, { success: false, errorCode: 'NOT_FOUND', errorMessage: '', showType: 0 });
+};
+
+// Validating the whole form renders every field's error; in jsdom on a busy machine that takes many seconds.
+jest.setTimeout(60_000);
+
+beforeAll(() => {
+  getRequestInstance().defaults.adapter = fakeServer;
+});
+
+beforeEach(() => {
+  user = candidate;
+  saved = EMPTY;
+  saveAnswer = undefined;
+  saves.length = 0;
+});
+
+async function openProfile(locale: string, search = '') {
+  localStorage.clear();
+  localStorage.setItem('umi_locale', locale);
+  localStorage.setItem('access_token', 'token-1');
+  localStorage.setItem('type', user.kind);
+  render(<TestBrowser location={{ pathname: '/home/profile', search }} />);
+}
+
+async function openForm(locale = 'en-US', search = '') {
+  await openProfile(locale, search);
+  const save = await screen.findByText(locale === 'en-US' ? 'Save' : '保 存', {}, { timeout: 10_000 });
+  return save.closest('button') as HTMLButtonElement;
+}
+
+// Checking pointer-events walks getComputedStyle up the tree on every action, which antd's styles make slow.
+const person = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+
+describe('profile page of a candidate', () => {
+  it('asks for every required field in the words of the spec when saved empty, and saves nothing', async () => {
+    const save = await openForm();
+    expect(screen.getByLabelText('Login phone')).toHaveValue('+8613800138000');
+    expect(screen.getByLabelText('Login phone')).toHaveAttribute('readonly');
+    expect(screen.getByText('Please select organization!')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Please enter invitation code')).toBeInTheDocument();
+    await person.click(save);
+    // Validation of the whole form takes a while in jsdom.
+    expect(await screen.findByText('Please Upload Image', {}, { timeout: 20_000 })).toBeInTheDocument();
+    for (const message of [
+      'Please enter your Name',
+      'Please select gender',
+      'Please enter email adress',
+      'Please enter Phone number',
+      'Please enter ID card number',
+      'Please enter date of birth!',
+      'Please select city and state!',
+      'Please input Address!',
+    ]) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    expect(saves).toEqual([]);
+  });
+
+  it('names the upload button by its label so it can be reached and announced', async () => {
+    await openForm();
+    const upload = screen.getByLabelText('Photo');
+    expect(upload.tagName).toBe('BUTTON');
+    expect(upload).toHaveTextContent('Upload photo');
+  });
+
+  it('refuses an ID number with a wrong check character', async () => {
+    saved = FILLED;
+    const save = await openForm();
+    const idNumber = screen.getByLabelText('ID card number');
+    await person.clear(idNumber);
+    await person.type(idNumber, '110105194912310021');
+    await person.click(save);
+    expect(
+      await screen.findByText(
+        'The ID card number is not valid. Please check all 18 characters.',
+        {},
+        { timeout: 20_000 },
+      ),
+    ).toBeInTheDocument();
+    expect(saves).toEqual([]);
+  });
+
+  it('refuses a date of birth that disagrees with the one inside the ID number', async () => {
+    saved = FILLED;
+    const save = await openForm();
+    const idNumber = screen.getByLabelText('ID card number');
+    await person.clear(idNumber);
+    // Valid, but born 1990-01-01 while the form says 1949-12-31.
+    await person.type(idNumber, '110105199001010029');
+    await person.click(save);
+    expect(
+      await screen.findByText('The date of birth does not match the ID card number.', {}, { timeout: 20_000 }),
+    ).toBeInTheDocument();
+    expect(saves).toEqual([]);
+  });
+
+  it('refuses a photo over 2 MB before uploading it', async () => {
+    await openForm();
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    const photo = new File([new Uint8Array(3 * 1024 * 1024)], 'photo.png', { type: 'image/png' });
+    await person.upload(input, photo);
+    expect(await screen.findByText('Image size is exceed 2MB!')).toBeInTheDocument();
+  });
+
+  it('shows the server refusing the invitation code on that field, and keeps the form', async () => {
+    saved = FILLED;
+    saveAnswer = {
+      status: 400,
+      body: {
+        success: false,
+        errorCode: 'INVITATION_CODE_INVALID',
+        errorMessage: 'Unknown invitation code.',
+        showType: 2,
+      },
+    };
+    const save = await openForm();
+    await person.type(screen.getByLabelText('Invitation code (optional)'), 'NOPE');
+    await person.click(save);
+    expect(await screen.findByText('*Invalid Invitation code')).toBeInTheDocument();
+    expect(screen.queryByText('Your profile has been saved.')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Invitation code (optional)')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('saves the normalized values, updates the header and returns to the page that asked', async () => {
+    saved = FILLED;
+    const back = '/home/singleRegistration?examId=0192f0c0-0000-7000-8000-000000000101';
+    const save = await openForm('en-US', `?redirect=${encodeURIComponent(back)}`);
+    const name = screen.getByLabelText('Name');
+    await person.clear(name);
+    await person.type(name, '  Han Meimei  ');
+    await person.type(screen.getByLabelText('Invitation code (optional)'), ' welcome ');
+    await person.click(save);
+    expect(await screen.findByText('Your profile has been saved.')).toBeInTheDocument();
+    expect(saves).toEqual([
+      {
+        name: 'Han Meimei',
+        gender: 'female',
+        email: 'li.lei@example.com',
+        contactPhone: '13900139000',
+        address: '1 Example Road',
+        idNumber: '11010519491231002X',
+        organizationId: ORGANIZATION_ID,
+        invitationCode: 'welcome',
+        dateOfBirth: '1949-12-31',
+        provinceCode: '11',
+        cityCode: '1101',
+        avatarId: AVATAR_ID,
+      },
+    ]);
+    await waitFor(() => expect(history.location.pathname).toBe('/home/singleRegistration'));
+    expect(history.location.search).toBe('?examId=0192f0c0-0000-7000-8000-000000000101');
+    expect(await screen.findByText('Han Meimei')).toBeInTheDocument();
+  });
+
+  it('speaks Chinese when the language is zh-CN', async () => {
+    const save = await openForm('zh-CN');
+    await person.click(save);
+    expect(await screen.findByText('请输入姓名', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(await screen.findByText('请上传照片')).toBeInTheDocument();
+    expect(await screen.findByText('请选择省份和城市！')).toBeInTheDocument();
+    expect(screen.getByLabelText('身份证号码')).toBeInTheDocument();
+  });
+});
+
+describe('profile page of a test center', () => {
+  it('shows the account read-only, with no form', async () => {
+    user = { ...candidate, kind: 'testCenter' };
+    await openProfile('en-US');
+    expect(await screen.findByText('Test center', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText('+8613800138000')).toBeInTheDocument();
+    expect(screen.queryByText('Save')).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,135 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import type { BodyOf } from '../../../contract/api';
+import type { ErrorEnvelope } from '../../../contract/envelope';
+import type { Gender, Profile } from '../../../contract/profile';
+
+/** The avatar field's value: what the upload answered (or the saved one), and the URL to show it. */
+export interface AvatarValue {
+  avatarId: string;
+  url: string;
+}
+
+export interface ProfileFormValues {
+  name?: string;
+  gender?: Gender;
+  email?: string;
+  /** The login phone, shown read-only; never sent. */
+  phone?: string;
+  contactPhone?: string;
+  address?: string;
+  idNumber?: string;
+  organizationId?: string;
+  invitationCode?: string;
+  dateOfBirth?: Dayjs;
+  /** [province code, city code], the Cascader's value. */
+  region?: string[];
+  avatar?: AvatarValue;
+}
+
+/** The fields a save may be refused on (the login phone is never sent). */
+export type ProfileField = Exclude<keyof ProfileFormValues, 'phone'>;
+
+/** What a submit that passed the form's rules holds: every required field. ProForm may hand the date as a string. */
+export type ValidProfileValues = Required<
+  Omit<ProfileFormValues, 'phone' | 'organizationId' | 'invitationCode' | 'dateOfBirth'>
+> &
+  Pick<ProfileFormValues, 'organizationId' | 'invitationCode'> & { dateOfBirth: Dayjs | string };
+
+export const DATE_FORMAT = 'YYYY-MM-DD';
+
+/** The saved profile as the form shows it; empty strings and nulls become empty fields. */
+export function toFormValues(saved: Profile): ProfileFormValues {
+  return {
+    name: saved.name || undefined,
+    gender: saved.gender ?? undefined,
+    email: saved.email || undefined,
+    // Stored as E.164; people type and read their number without the country code.
+    contactPhone: saved.contactPhone.replace(/^\+86/, '') || undefined,
+    phone: saved.phone,
+    address: saved.address || undefined,
+    idNumber: saved.idNumber || undefined,
+    organizationId: saved.organizationId ?? undefined,
+    invitationCode: saved.invitationCode || undefined,
+    dateOfBirth: saved.dateOfBirth ? dayjs(saved.dateOfBirth, DATE_FORMAT) : undefined,
+    region: saved.provinceCode && saved.cityCode ? [saved.provinceCode, saved.cityCode] : undefined,
+    avatar: saved.avatarId && saved.avatarUrl ? { avatarId: saved.avatarId, url: saved.avatarUrl } : undefined,
+  };
+}
+
+/**
+ * The save request from validated form values. An empty invitation code is sent as '' so that clearing the field
+ * clears the saved code; no organization is null for the same reason.
+ */
+export function toUpdate(values: ValidProfileValues): BodyOf<'saveProfile'> {
+  const [provinceCode = '', cityCode = ''] = values.region;
+  return {
+    name: values.name.trim(),
+    gender: values.gender,
+    email: values.email.trim(),
+    contactPhone: values.contactPhone.trim(),
+    address: values.address.trim(),
+    idNumber: values.idNumber.trim().toUpperCase(),
+    organizationId: values.organizationId ?? null,
+    invitationCode: (values.invitationCode ?? '').trim(),
+    dateOfBirth: dayjs(values.dateOfBirth).format(DATE_FORMAT),
+    provinceCode,
+    cityCode,
+    avatarId: values.avatar.avatarId,
+  };
+}
+
+/** Which form field a path of the save request belongs to. */
+const FIELD_OF_PATH: Record<string, ProfileField> = {
+  name: 'name',
+  gender: 'gender',
+  email: 'email',
+  contactPhone: 'contactPhone',
+  address: 'address',
+  idNumber: 'idNumber',
+  organizationId: 'organizationId',
+  invitationCode: 'invitationCode',
+  dateOfBirth: 'dateOfBirth',
+  provinceCode: 'region',
+  cityCode: 'region',
+  avatarId: 'avatar',
+};
+
+/** The text shown on a field the server found invalid (its details carry English text, so we say it ourselves). */
+const INVALID_MESSAGE: Record<ProfileField, string> = {
+  name: 'pages.profile.name.required',
+  gender: 'pages.profile.gender.mismatch',
+  email: 'pages.profile.email.invalid',
+  contactPhone: 'errors.PHONE_INVALID',
+  address: 'pages.profile.address.required',
+  idNumber: 'errors.ID_CARD_INVALID',
+  organizationId: 'errors.ORGANIZATION_INVALID',
+  invitationCode: 'errors.INVITATION_CODE_INVALID',
+  dateOfBirth: 'pages.profile.dateOfBirth.required',
+  region: 'pages.profile.region.required',
+  avatar: 'pages.profile.avatar.required',
+};
+
+/** Error codes that always concern one field, whatever details they carry. */
+const FIELD_OF_CODE: Partial<Record<ErrorEnvelope['errorCode'], [ProfileField, string]>> = {
+  ID_CARD_INVALID: ['idNumber', 'errors.ID_CARD_INVALID'],
+  ID_CARD_BIRTH_MISMATCH: ['dateOfBirth', 'errors.ID_CARD_BIRTH_MISMATCH'],
+  PHONE_INVALID: ['contactPhone', 'errors.PHONE_INVALID'],
+  CITY_INVALID: ['region', 'errors.CITY_INVALID'],
+  ORGANIZATION_INVALID: ['organizationId', 'errors.ORGANIZATION_INVALID'],
+  INVITATION_CODE_INVALID: ['invitationCode', 'errors.INVITATION_CODE_INVALID'],
+  IMAGE_INVALID: ['avatar', 'errors.IMAGE_INVALID'],
+  IMAGE_TOO_LARGE: ['avatar', 'errors.IMAGE_TOO_LARGE'],
+  // The only reference a save can name that may not exist is the avatar (someone else's or a stale upload).
+  NOT_FOUND: ['avatar', 'pages.profile.avatar.required'],
+};
+
+/** The field errors (field and message id) a refused save answer means; empty when it concerns no field. */
+export function fieldErrorsOf(envelope: ErrorEnvelope): Array<{ field: ProfileField; messageId: string }> {
+  const byCode = FIELD_OF_CODE[envelope.errorCode];
+  if (byCode) return [{ field: byCode[0], messageId: byCode[1] }];
+  if (envelope.errorCode !== 'VALIDATION_FAILED') return [];
+  const fields = new Set(
+    (envelope.details ?? []).map((detail) => FIELD_OF_PATH[detail.path.split('.')[0] ?? '']).filter(Boolean),
+  );
+  return [...fields].map((field) => ({ field, messageId: INVALID_MESSAGE[field] }));
+}
