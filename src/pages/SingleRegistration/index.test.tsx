@@ -109,6 +109,15 @@ describe('single registration', () => {
     expect(bookings).toHaveLength(1);
     expect(bookings[0].headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(bookings[0].body).toEqual({ examId: exam.id });
+
+    // Back closes the QR and leaves the order pending; paying again asks for the same order with the same key.
+    await user.click(within(screen.getByRole('dialog')).getByText('Back'));
+    await waitFor(() => expect(screen.queryByText('Please Scan QrCode For Payment')).not.toBeInTheDocument());
+    await user.click(button('Pay now'));
+    await screen.findByText('Please Scan QrCode For Payment');
+    const again = calls.filter((call) => call.url === '/api/front/student-registration');
+    expect(again).toHaveLength(2);
+    expect(again[1].headers['Idempotency-Key']).toBe(bookings[0].headers['Idempotency-Key']);
   });
 
   it('retries a failed Pay now with the same key', async () => {

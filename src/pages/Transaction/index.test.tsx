@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { history, TestBrowser } from '@umijs/max';
-import { loginAs, ok, serve } from '../SingleRegistration/testing/fakeServer';
+import { err, loginAs, ok, serve } from '../SingleRegistration/testing/fakeServer';
 
 function row(n: number, overrides: Record<string, unknown> = {}) {
   return {
@@ -61,5 +61,15 @@ describe('My Transaction', () => {
     loginAs('zh-CN');
     render(<TestBrowser location={{ pathname: '/home/transaction' }} />);
     expect(await screen.findByText('您还没有交易记录。', {}, { timeout: 15_000 })).toBeInTheDocument();
+  });
+
+  it('says what went wrong when the list cannot be loaded, and keeps the page', async () => {
+    serve({ 'GET /api/front/transactions': () => err('INTERNAL') });
+    loginAs('en-US');
+    render(<TestBrowser location={{ pathname: '/home/transaction' }} />);
+    expect(
+      await screen.findByText('Something went wrong on our side. Please try again later.', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('My Transaction')).toBeInTheDocument();
   });
 });

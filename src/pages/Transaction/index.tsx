@@ -78,6 +78,8 @@ export default function TransactionPage() {
         const page = await transactions({ current, pageSize });
         return { data: page.list, total: page.total, success: true };
       }}
+      // The request error handler has already said what went wrong; without this ProTable rethrows it, unhandled.
+      onRequestError={() => undefined}
       // The row is a large target for the mouse; keyboard and screen-reader users have the receipt link.
       onRow={(row) => ({ onClick: () => history.push(receiptOf(row)), style: { cursor: 'pointer' } })}
       locale={{ emptyText: <Empty description={intl.formatMessage({ id: 'pages.transaction.empty' })} /> }}

@@ -1,6 +1,6 @@
-import { history, useLocation } from '@umijs/max';
+import { history, Link, useIntl, useLocation } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Form, Spin } from 'antd';
+import { Form, Result, Spin } from 'antd';
 import { useRef, useState } from 'react';
 import ProfileRequired from '@/components/ProfileRequired';
 import { errorText } from '@/requestErrorConfig';
@@ -22,6 +22,7 @@ const optional = (value: string | undefined) => value?.trim() || undefined;
 
 /** Booking an exam: Details, Check Out, Pay now (the QR modal), Done. */
 export default function NewRegistration({ examId }: { examId: string }) {
+  const intl = useIntl();
   const location = useLocation();
   const [form] = Form.useForm<DetailsValues>();
   const [profileMissing, setProfileMissing] = useState(false);
@@ -68,7 +69,7 @@ export default function NewRegistration({ examId }: { examId: string }) {
         { examId, quantity: 1, promoCode: optional(values.promoCode) },
         { skipErrorHandler: true },
       );
-      attemptKey.current = newIdempotencyKey();
+      attemptKey.current ??= newIdempotencyKey();
       setProblem(null);
       setQuote(answer);
     } catch (error) {
@@ -115,7 +116,16 @@ export default function NewRegistration({ examId }: { examId: string }) {
     attemptKey.current = null;
   };
 
-  if (loading || !exam) return <Spin />;
+  if (loading) return <Spin />;
+  if (!exam) {
+    return (
+      <Result
+        status="warning"
+        title={intl.formatMessage({ id: 'pages.checkout.noExam' })}
+        extra={<Link to="/home/examlist">{intl.formatMessage({ id: 'pages.checkout.toExamList' })}</Link>}
+      />
+    );
+  }
   const done = booked !== null && booked.status !== 'pending';
   const step = done ? 2 : quote ? 1 : 0;
   const returnTo = location.pathname + location.search;
