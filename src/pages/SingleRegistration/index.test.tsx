@@ -266,4 +266,32 @@ describe('a booked registration', () => {
     expect(await screen.findByText('Please Scan QrCode For Payment', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Payment QR code, CN¥135.81' })).toBeInTheDocument();
   });
+
+  it('says when the time to pay has run out and starts again from the exam', async () => {
+    const pending = registrationFixture({ status: 'pending', canChange: false, canCancel: false });
+    const expired = orderFixture({
+      status: 'expired',
+      qrContent: null,
+      expiresAt: new Date(Date.now() - 1_000).toISOString(),
+    });
+    serve({
+      'GET /api/front/registrations': () => ok({ list: [pending], total: 1, current: 1, pageSize: 100 }),
+      [`GET /api/front/orders/${order.id}`]: () => ok(expired),
+    });
+    loginAs('en-US');
+    render(
+      <TestBrowser location={{ pathname: '/home/singleRegistration', search: `?registrationId=${pending.id}` }} />,
+    );
+    expect(
+      await screen.findByText(
+        'The time to pay has run out and the seat was released. Nothing was charged.',
+        {},
+        { timeout: 15_000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /Payment QR code/ })).not.toBeInTheDocument();
+    await user.click(button('Start again'));
+    const { history } = await import('@umijs/max');
+    await waitFor(() => expect(history.location.search).toBe(`?examId=${exam.id}`));
+  });
 });
