@@ -169,8 +169,10 @@ describe('My Exams of a candidate', () => {
     expect(examQueries.at(-1)).toEqual({ current: 2, pageSize: 10 });
   });
 
-  it('passes the chosen filters to the server', async () => {
+  it('passes the chosen filters to the server, starting again at page 1', async () => {
     await openExamList();
+    await person.click(screen.getByTitle('2'));
+    await screen.findByText('Exam 11');
     await person.type(screen.getByLabelText('Search'), ' HSK-7 ');
     await person.click(screen.getByLabelText('Category'));
     await person.click(await screen.findByTitle('Language proficiency'));
