@@ -100,11 +100,42 @@ const fakeServer = async (config: AxiosRequestConfig): Promise<AxiosResponse> =>
     : reply(404, { success: false, errorCode: 'NOT_FOUND', errorMessage: '', showType: 0 });
 };
 
+const NEW_AVATAR_ID = '0192f0c0-0000-7000-8000-000000005002';
+const uploads: Array<{ url: string; authorization: string }> = [];
+
+/** The avatar endpoint as antd Upload reaches it: a plain XMLHttpRequest, not the request pipeline. */
+class FakeUploadRequest {
+  status = 0;
+  responseText = '';
+  upload = {};
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  private url = '';
+  private headers: Record<string, string> = {};
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send() {
+    uploads.push({ url: this.url, authorization: this.headers.Authorization ?? '' });
+    this.status = 200;
+    this.responseText = JSON.stringify({
+      success: true,
+      data: { avatarId: NEW_AVATAR_ID, avatarUrl: '/api/front/avatars/new', avatar_small: '/api/front/avatars/new/s' },
+    });
+    setTimeout(() => this.onload?.(), 0);
+  }
+  abort() {}
+}
+
 // Validating the whole form renders every field's error; in jsdom on a busy machine that takes many seconds.
 jest.setTimeout(60_000);
 
 beforeAll(() => {
   getRequestInstance().defaults.adapter = fakeServer;
+  window.XMLHttpRequest = FakeUploadRequest as unknown as typeof XMLHttpRequest;
 });
 
 beforeEach(() => {
@@ -112,6 +143,7 @@ beforeEach(() => {
   saved = EMPTY;
   saveAnswer = undefined;
   saves.length = 0;
+  uploads.length = 0;
 });
 
 async function openProfile(locale: string, search = '') {
@@ -200,6 +232,18 @@ describe('profile page of a candidate', () => {
     const photo = new File([new Uint8Array(3 * 1024 * 1024)], 'photo.png', { type: 'image/png' });
     await person.upload(input, photo);
     expect(await screen.findByText('Image size is exceed 2MB!')).toBeInTheDocument();
+  });
+
+  it('uploads a photo with the bearer token, shows it and saves its avatarId', async () => {
+    saved = FILLED;
+    const save = await openForm();
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await person.upload(input, new File([new Uint8Array(1024)], 'me.webp', { type: 'image/webp' }));
+    await waitFor(() => expect(screen.getByAltText('Your photo')).toHaveAttribute('src', '/api/front/avatars/new'));
+    expect(uploads).toEqual([{ url: '/api/front/profile/avatar', authorization: 'Bearer token-1' }]);
+    await person.click(save);
+    expect(await screen.findByText('Your profile has been saved.', {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(saves).toMatchObject([{ avatarId: NEW_AVATAR_ID }]);
   });
 
   it('shows the server refusing the invitation code on that field, and keeps the form', async () => {
