@@ -71,6 +71,8 @@ export default function MyRegistrations() {
         const page = await registrations({ current, pageSize });
         return { data: page.list, total: page.total, success: true };
       }}
+      // The request error handler has already told the user; the table only stops loading.
+      onRequestError={() => undefined}
       pagination={{ pageSize: PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: true }}
       search={false}
       options={false}

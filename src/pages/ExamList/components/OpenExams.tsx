@@ -67,6 +67,8 @@ export default function OpenExams({ canBook }: { canBook: boolean }) {
           const page = await exams({ ...query, current, pageSize });
           return { data: page.list, total: page.total, success: true };
         }}
+        // The request error handler has already told the user; the table only stops loading.
+        onRequestError={() => undefined}
         pagination={{
           pageSize: PAGE_SIZE,
           showSizeChanger: false,

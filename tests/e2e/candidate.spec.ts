@@ -1,0 +1,159 @@
+import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { idCardCheckCharacter, maskIdCard } from '../../contract/idcard';
+import enCheckout from '../../src/locales/en-US/checkout';
+import enExam from '../../src/locales/en-US/exam';
+import enProfile from '../../src/locales/en-US/profile';
+import enTicket from '../../src/locales/en-US/ticket';
+import enTransaction from '../../src/locales/en-US/transaction';
+import enWallet from '../../src/locales/en-US/wallet';
+import zhCheckout from '../../src/locales/zh-CN/checkout';
+import { expectAccessible, logInOnLoginPage } from './support';
+
+interface ExamAnswer {
+  id: string;
+  name: { en: string; zh: string };
+  feeFen: number;
+  requiresAccessCode: boolean;
+  seatsLeft: number;
+  arrivalLeadMinutes: number;
+}
+
+/** Open demo exams anyone can book without an access code, soonest first. */
+async function bookableExams(page: Page): Promise<ExamAnswer[]> {
+  const answer = await (await page.request.get('/api/front/exams?pageSize=20')).json();
+  return (answer.data.list as ExamAnswer[]).filter((exam) => !exam.requiresAccessCode && exam.seatsLeft > 0);
+}
+
+/** An ID card number that agrees with 1990-03-07 and a woman (even 17th digit). */
+function idNumberOfWoman(): string {
+  const first17 = '11010519900307002';
+  return first17 + idCardCheckCharacter(first17);
+}
+
+async function photo(): Promise<Buffer> {
+  return sharp({ create: { width: 320, height: 400, channels: 3, background: '#7a8ca5' } })
+    .png()
+    .toBuffer();
+}
+
+async function fillProfile(page: Page) {
+  const label = (key: keyof typeof enProfile) => enProfile[key];
+  await page.getByLabel(label('pages.profile.name'), { exact: true }).fill('Li Hua');
+  await page.getByLabel(label('pages.profile.gender.female')).check();
+  await page.getByLabel(label('pages.profile.email')).fill('li.hua@example.com');
+  await page.getByLabel(label('pages.profile.contactPhone')).fill('13912345678');
+  await page.getByLabel(label('pages.profile.idNumber')).fill(idNumberOfWoman());
+  const birth = page.getByLabel(label('pages.profile.dateOfBirth'));
+  await birth.click();
+  await birth.fill('1990-03-07');
+  await birth.press('Enter');
+  await page.getByLabel(label('pages.profile.region')).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Beijing' }).click();
+  await page.getByRole('menuitemcheckbox', { name: '北京市' }).click();
+  await page.getByLabel(label('pages.profile.address')).fill('59 Zhongguancun Street, Haidian District');
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await photo() });
+  await expect(page.getByRole('img', { name: label('pages.profile.avatar.alt') })).toBeVisible();
+}
+
+test('a new candidate completes the profile, books, pays in the sandbox wallet and gets the ticket', async ({
+  page,
+}) => {
+  await page.goto('/user/login');
+  await logInOnLoginPage(page, 'Individual');
+  const [exam] = await bookableExams(page);
+  expect(exam, 'a demo exam open for booking').toBeTruthy();
+
+  await page.goto('/home/examlist');
+  await expect(page.getByRole('heading', { name: enExam['pages.examlist.open.title'] })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: exam.name.en });
+  await row.getByRole('button', { name: enExam['pages.examlist.action.book'] }).click();
+
+  // A new account has no profile: the booking page asks for it, and brings the candidate back afterwards.
+  await expect(page).toHaveURL(/\/home\/singleRegistration\?examId=/);
+  const prompt = page.getByRole('dialog', { name: enCheckout['component.profileRequired.title'] });
+  await expect(prompt.getByText(enCheckout['component.profileRequired.message'])).toBeVisible();
+  await expectAccessible(page);
+  await prompt.getByRole('button', { name: enCheckout['component.profileRequired.goToProfile'] }).click();
+  await expect(page).toHaveURL(/\/home\/profile\?redirect=/);
+  await fillProfile(page);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: enProfile['pages.profile.save'] }).click();
+  await expect(page).toHaveURL(new RegExp(`/home/singleRegistration\\?examId=${exam.id}`));
+
+  await page.getByRole('button', { name: enCheckout['pages.checkout.next'] }).click();
+  await expect(page.getByRole('heading', { name: enCheckout['pages.checkout.heading'] })).toBeVisible();
+  await expect(page.getByText(enCheckout['pages.checkout.line.handling'])).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: enCheckout['pages.checkout.payNow'] }).click();
+
+  const payment = page.getByRole('dialog', { name: enCheckout['pages.checkout.pay.title'] });
+  await expect(payment).toBeVisible();
+  await expect(payment.locator('svg').first()).toBeVisible();
+  await expect(payment.getByRole('timer')).toBeVisible();
+  await expectAccessible(page);
+
+  // The wallet a phone would open by scanning the QR, here in a second tab.
+  const walletUrl = await payment
+    .getByRole('link', { name: enCheckout['pages.checkout.pay.openWallet'] })
+    .getAttribute('href');
+  expect(walletUrl).toMatch(/\/pay\/sandbox\/[0-9a-f-]{36}$/);
+  const wallet = await page.context().newPage();
+  await wallet.goto(walletUrl as string);
+  await expect(wallet.getByText(enWallet['pages.wallet.sandbox'])).toBeVisible();
+  await expectAccessible(wallet);
+  await wallet.getByRole('button', { name: enWallet['pages.wallet.confirm'] }).click();
+  await expect(wallet.getByText(enWallet['pages.wallet.paid'])).toBeVisible();
+  await wallet.close();
+
+  // The checkout notices the payment by itself (it polls) and shows Done.
+  await expect(page.getByText(enCheckout['pages.checkout.done.title'])).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: enCheckout['pages.checkout.done.change'] })).toBeEnabled();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: enCheckout['pages.checkout.done.viewTicket'] }).click();
+  await expect(page).toHaveURL(/\/home\/ticket\?registrationId=/);
+  await expect(page.getByRole('heading', { name: enTicket['pages.ticket.title'] })).toBeVisible();
+  await expect(page.getByText('Li Hua')).toBeVisible();
+  await expect(page.getByText(maskIdCard(idNumberOfWoman()))).toBeVisible();
+  await expect(
+    page.getByRole('img', {
+      name: enTicket['pages.ticket.qrLabel'].replace('{name}', 'Li Hua').replace('{exam}', exam.name.en),
+    }),
+  ).toBeVisible();
+  await expect(
+    page.getByText(enTicket['pages.ticket.instructions'].replace('{n}', String(exam.arrivalLeadMinutes))),
+  ).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto('/home/transaction');
+  const paid = page.getByRole('row').filter({ hasText: exam.name.en });
+  await expect(paid).toBeVisible();
+  await expect(paid.getByText(enTransaction['pages.transaction.status.paid'])).toBeVisible();
+  await expectAccessible(page);
+
+  // The checkout once more, in Chinese, for the next exam.
+  const second = (await bookableExams(page)).find((other) => other.id !== exam.id);
+  expect(second, 'a second demo exam').toBeTruthy();
+  await page.goto(`/home/singleRegistration?examId=${second?.id}`);
+  await page.getByRole('button', { name: /^Language/ }).click();
+  await page.getByRole('menuitem', { name: /简体中文/ }).click();
+  await page.getByRole('button', { name: zhCheckout['pages.checkout.next'] }).click();
+  await expect(page.getByRole('heading', { name: zhCheckout['pages.checkout.heading'] })).toBeVisible();
+  for (const line of [
+    'subtotal',
+    'referralDiscount',
+    'promotionDiscount',
+    'groupDiscount',
+    'handling',
+    'total',
+  ] as const) {
+    await expect(page.getByText(zhCheckout[`pages.checkout.line.${line}`], { exact: true })).toBeVisible();
+  }
+  await expectAccessible(page);
+  await page.getByRole('button', { name: zhCheckout['pages.checkout.payNow'] }).click();
+  await expect(page.getByRole('dialog', { name: zhCheckout['pages.checkout.pay.title'] })).toBeVisible();
+  await expectAccessible(page);
+});
