@@ -17,12 +17,16 @@ interface ExamAnswer {
   requiresAccessCode: boolean;
   seatsLeft: number;
   arrivalLeadMinutes: number;
+  startsAt: string;
 }
 
-/** Open demo exams anyone can book without an access code, soonest first. */
+/** Open demo exams anyone can book without an access code and still change (over 72 hours away), soonest first. */
 async function bookableExams(page: Page): Promise<ExamAnswer[]> {
   const answer = await (await page.request.get('/api/front/exams?pageSize=20')).json();
-  return (answer.data.list as ExamAnswer[]).filter((exam) => !exam.requiresAccessCode && exam.seatsLeft > 0);
+  const changeable = Date.now() + 80 * 3600_000;
+  return (answer.data.list as ExamAnswer[]).filter(
+    (exam) => !exam.requiresAccessCode && exam.seatsLeft > 0 && Date.parse(exam.startsAt) > changeable,
+  );
 }
 
 /** An ID card number that agrees with 1990-03-07 and a woman (even 17th digit). */
@@ -69,7 +73,7 @@ test('a new candidate completes the profile, books, pays in the sandbox wallet a
   await page.goto('/home/examlist');
   await expect(page.getByRole('heading', { name: enExam['pages.examlist.open.title'] })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: exam.name.en });
-  await row.getByRole('button', { name: enExam['pages.examlist.action.book'] }).click();
+  await row.getByRole('button', { name: enExam['pages.examlist.action.book'], exact: true }).click();
 
   // A new account has no profile: the booking page asks for it, and brings the candidate back afterwards.
   await expect(page).toHaveURL(/\/home\/singleRegistration\?examId=/);
@@ -116,8 +120,8 @@ test('a new candidate completes the profile, books, pays in the sandbox wallet a
   await page.getByRole('button', { name: enCheckout['pages.checkout.done.viewTicket'] }).click();
   await expect(page).toHaveURL(/\/home\/ticket\?registrationId=/);
   await expect(page.getByRole('heading', { name: enTicket['pages.ticket.title'] })).toBeVisible();
-  await expect(page.getByText('Li Hua')).toBeVisible();
-  await expect(page.getByText(maskIdCard(idNumberOfWoman()))).toBeVisible();
+  await expect(page.getByRole('rowgroup').getByText('Li Hua', { exact: true })).toBeVisible();
+  await expect(page.getByRole('rowgroup').getByText(maskIdCard(idNumberOfWoman()))).toBeVisible();
   await expect(
     page.getByRole('img', {
       name: enTicket['pages.ticket.qrLabel'].replace('{name}', 'Li Hua').replace('{exam}', exam.name.en),
@@ -127,6 +131,13 @@ test('a new candidate completes the profile, books, pays in the sandbox wallet a
     page.getByText(enTicket['pages.ticket.instructions'].replace('{n}', String(exam.arrivalLeadMinutes))),
   ).toBeVisible();
   await expectAccessible(page);
+  // Printed, it is the admission ticket alone: no header, footer or buttons; the QR stays.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('banner')).toBeHidden();
+  await expect(page.getByRole('contentinfo')).toBeHidden();
+  await expect(page.getByRole('button', { name: enTicket['pages.ticket.print'] })).toBeHidden();
+  await expect(page.getByRole('img', { name: /Li Hua/ })).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
 
   await page.goto('/home/transaction');
   const paid = page.getByRole('row').filter({ hasText: exam.name.en });

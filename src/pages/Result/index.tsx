@@ -1,18 +1,19 @@
 import { Link, useIntl, useLocation } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Card, Empty, List, Tag } from 'antd';
+import { Card, Empty, List } from 'antd';
+import ToneTag from '@/components/ToneTag';
 import { results } from '@/services/booking';
 import { formatInZone, pickText, zoneLabel } from '@/utils/format';
 import type { ResultView } from '../../../contract/booking';
 
 function Outcome({ result }: { result: ResultView }) {
   const intl = useIntl();
-  if (!result.outcome) return <Tag>{intl.formatMessage({ id: 'pages.result.notPublished' })}</Tag>;
+  if (!result.outcome) return <ToneTag tone="grey">{intl.formatMessage({ id: 'pages.result.notPublished' })}</ToneTag>;
   return (
     <span>
-      <Tag color={result.outcome === 'pass' ? 'green' : 'red'}>
+      <ToneTag tone={result.outcome === 'pass' ? 'green' : 'red'}>
         {intl.formatMessage({ id: `pages.result.${result.outcome}` })}
-      </Tag>
+      </ToneTag>
       {result.certificateNumber
         ? intl.formatMessage({ id: 'pages.result.certificate' }, { number: result.certificateNumber })
         : null}

@@ -1,7 +1,7 @@
 import { type ProColumns, ProTable } from '@ant-design/pro-components';
 import { history, Link, useIntl } from '@umijs/max';
-import { Empty, Tag } from 'antd';
-import { ORDER_COLORS } from '@/pages/Ticket/components/statusColors';
+import { Empty } from 'antd';
+import ToneTag, { ORDER_TONES } from '@/components/ToneTag';
 import { transactions } from '@/services/booking';
 import { formatFen, formatInZone, pickText } from '@/utils/format';
 import type { Transaction } from '../../../contract/booking';
@@ -39,9 +39,9 @@ export default function TransactionPage() {
       dataIndex: 'status',
       render: (_, row) => (
         <>
-          <Tag color={ORDER_COLORS[row.status]}>
+          <ToneTag tone={ORDER_TONES[row.status]}>
             {intl.formatMessage({ id: `pages.transaction.status.${row.status}` })}
-          </Tag>
+          </ToneTag>
           {row.refundedFen > 0 ? (
             <div>{intl.formatMessage({ id: 'pages.transaction.refunded' }, { amount: money(row.refundedFen) })}</div>
           ) : null}

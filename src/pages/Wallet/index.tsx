@@ -1,8 +1,9 @@
 import { useIntl, useParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Alert, Button, Flex, Result, Spin, Tag, theme } from 'antd';
+import { Alert, Button, Flex, Result, Spin, theme } from 'antd';
 import { useState } from 'react';
 import LangSwitch from '@/components/RightContent/LangSwitch';
+import ToneTag from '@/components/ToneTag';
 import { walletConfirm, walletOrder } from '@/services/booking';
 import { envelopeOf } from '@/utils/bizError';
 import { formatFen, formatInZone, pickText } from '@/utils/format';
@@ -79,9 +80,7 @@ export default function WalletPage() {
   return (
     <Flex vertical style={{ minHeight: '100vh', background: '#f5f5f5' }}>
       <Flex justify="space-between" align="center" style={{ padding: 8 }}>
-        <Tag color="orange" style={{ margin: 0 }}>
-          {text('badge')}
-        </Tag>
+        <ToneTag tone="orange">{text('badge')}</ToneTag>
         <LangSwitch />
       </Flex>
       <main style={{ flex: 1, padding: 16, display: 'flex', justifyContent: 'center' }}>

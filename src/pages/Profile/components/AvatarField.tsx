@@ -30,7 +30,15 @@ interface AvatarFieldProps {
  * The photo: uploaded at once to the avatar endpoint with the bearer token, checked for type and size first. The
  * answer's avatarId becomes the field's value, which the profile save names.
  */
-export default function AvatarField({ id, value, onChange, onRejected, ...aria }: AvatarFieldProps) {
+export default function AvatarField({
+  id,
+  value,
+  onChange,
+  onRejected,
+  // A button may not carry aria-required (axe: aria-allowed-attr); the label's mark says it is required.
+  'aria-required': _required,
+  ...aria
+}: AvatarFieldProps) {
   const intl = useIntl();
   const [uploading, setUploading] = useState(false);
   const text = (messageId: string) => intl.formatMessage({ id: messageId });

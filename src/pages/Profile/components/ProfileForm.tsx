@@ -1,6 +1,6 @@
 import { ProForm } from '@ant-design/pro-components';
 import { history, useIntl, useModel, useSearchParams } from '@umijs/max';
-import { Col, DatePicker, Form, Input, Radio, Row, Select } from 'antd';
+import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { flushSync } from 'react-dom';
@@ -24,6 +24,7 @@ import {
   type ValidProfileValues,
 } from '../profileForm';
 import AvatarField from './AvatarField';
+import GenderField from './GenderField';
 import RegionField from './RegionField';
 
 const GENDERS: Gender[] = ['male', 'female'];
@@ -162,8 +163,8 @@ export default function ProfileForm({ saved, organizations, onSaved }: ProfileFo
             dependencies={['idNumber']}
             rules={[required('gender'), genderRule]}
           >
-            <Radio.Group
-              aria-label={label('gender')}
+            <GenderField
+              label={label('gender')}
               options={GENDERS.map((value) => ({ value, label: text(`pages.profile.gender.${value}`) }))}
             />
           </ProForm.Item>

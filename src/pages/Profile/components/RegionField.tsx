@@ -36,6 +36,8 @@ export default function RegionField({
   onChange,
   placeholder,
   changeOnSelect = false,
+  // The Cascader puts extra props on its wrapper div, where aria-required is not allowed (axe: aria-allowed-attr).
+  'aria-required': _required,
   ...aria
 }: RegionFieldProps) {
   const intl = useIntl();

@@ -104,9 +104,9 @@ export default function NewRegistration({ examId }: { examId: string }) {
   const paid = async () => {
     setPayment(null);
     if (!booked) return;
-    const paidBooking: RegistrationView = { ...booked, status: 'register' };
-    setBooked(paidBooking);
-    setBooked((await findRegistration(booked.id)) ?? paidBooking);
+    // Done keeps the registration it is given, so it gets the server's view (canChange, canCancel) at once.
+    const fresh = await findRegistration(booked.id);
+    setBooked(fresh ?? { ...booked, status: 'register' });
   };
 
   const restart = () => {

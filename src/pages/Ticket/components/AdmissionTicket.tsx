@@ -1,12 +1,12 @@
 import { Link, useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Alert, Button, Card, Descriptions, Flex, Result, Spin, Tag } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Result, Spin } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
+import ToneTag, { REGISTRATION_TONES } from '@/components/ToneTag';
 import { errorText } from '@/requestErrorConfig';
 import { ticket as fetchTicket } from '@/services/booking';
 import { envelopeOf } from '@/utils/bizError';
 import { formatInZone, pickText, zoneLabel } from '@/utils/format';
-import { REGISTRATION_COLORS } from './statusColors';
 
 /** The admission ticket: who, what, where, the signed QR the examiner scans, and the arrival instructions. */
 export default function AdmissionTicket({ registrationId }: { registrationId: string }) {
@@ -63,7 +63,7 @@ export default function AdmissionTicket({ registrationId }: { registrationId: st
           <Descriptions.Item label={text('field.idNumber')}>{candidate.maskedIdNumber}</Descriptions.Item>
           <Descriptions.Item label={text('field.phone')}>{candidate.phone.replace(/^\+86/, '')}</Descriptions.Item>
           <Descriptions.Item label={text('field.status')}>
-            <Tag color={REGISTRATION_COLORS[data.status]}>{text(`status.${data.status}`)}</Tag>
+            <ToneTag tone={REGISTRATION_TONES[data.status]}>{text(`status.${data.status}`)}</ToneTag>
           </Descriptions.Item>
         </Descriptions>
         {canceled ? null : (

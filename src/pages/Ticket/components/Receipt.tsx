@@ -1,9 +1,9 @@
 import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Button, Card, Descriptions, Result, Spin, Tag } from 'antd';
+import { Button, Card, Descriptions, Result, Spin } from 'antd';
+import ToneTag, { ORDER_TONES } from '@/components/ToneTag';
 import { order as fetchOrder } from '@/services/booking';
 import { formatFen, formatInZone, pickText, zoneLabel } from '@/utils/format';
-import { ORDER_COLORS } from './statusColors';
 
 /** The receipt of one order: every price line, the provider's transaction id, when it was paid, what went back. */
 export default function Receipt({ orderId }: { orderId: string }) {
@@ -55,7 +55,7 @@ export default function Receipt({ orderId }: { orderId: string }) {
           </Descriptions.Item>
         ))}
         <Descriptions.Item label={text('pages.ticket.field.status')}>
-          <Tag color={ORDER_COLORS[order.status]}>{text(`pages.transaction.status.${order.status}`)}</Tag>
+          <ToneTag tone={ORDER_TONES[order.status]}>{text(`pages.transaction.status.${order.status}`)}</ToneTag>
         </Descriptions.Item>
       </Descriptions>
     </Card>

@@ -1,9 +1,9 @@
 import { Link, useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Card, Empty, List, Tag } from 'antd';
+import { Card, Empty, List } from 'antd';
+import ToneTag, { REGISTRATION_TONES } from '@/components/ToneTag';
 import { registrations } from '@/services/booking';
 import { formatInZone, pickText, zoneLabel } from '@/utils/format';
-import { REGISTRATION_COLORS } from './statusColors';
 
 /** /home/ticket without a parameter: my registrations, each leading to its ticket. */
 export default function TicketList() {
@@ -22,9 +22,9 @@ export default function TicketList() {
           return (
             <List.Item
               extra={
-                <Tag color={REGISTRATION_COLORS[registration.status]}>
+                <ToneTag tone={REGISTRATION_TONES[registration.status]}>
                   {intl.formatMessage({ id: `pages.ticket.status.${registration.status}` })}
-                </Tag>
+                </ToneTag>
               }
             >
               <List.Item.Meta
