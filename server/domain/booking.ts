@@ -95,7 +95,7 @@ export function toRegistrationView(
 
 /** The summary row of one exam, which must exist (callers hold a registration or order naming it). */
 export async function examSummaryRow(deps: Pick<BookingDeps, 'repo'>, examId: string): Promise<ExamSummaryRow> {
-  const [row] = await deps.repo.examSummaries([examId]);
+  const row = await deps.repo.examSummary(examId);
   if (!row) throw new Error(`exam ${examId} has no summary row`);
   return row;
 }
@@ -179,6 +179,17 @@ export async function register(
     const earlier = await deps.repo.orderByIdempotencyKey(user.id, key);
     if (earlier) return answerForOrder(deps, earlier, options.origin);
   }
+  const exam = await bookableExam(deps, request.examId);
+  const now = deps.now();
+  if (exam.status !== 'active' || exam.registrationEndsAt <= now || exam.startsAt <= now) {
+    throw new AppError('REGISTRATION_CLOSED');
+  }
+  // Most requests at a popular exam arrive after it filled up: answer them from this read without a transaction.
+  // It only ever refuses; the seat itself is taken by the conditional UPDATE below.
+  if (exam.seatsTaken >= exam.capacity) throw new AppError('SOLD_OUT');
+  if (exam.accessCode !== null && !accessCodeMatches(request.accessCode, exam.accessCode)) {
+    throw new AppError('ACCESS_CODE_INVALID');
+  }
   const who = await deps.repo.bookingProfile(user.id);
   const missing = missingProfileFields(who?.name ?? '', who?.profile ?? undefined);
   if (missing.length > 0) {
@@ -188,14 +199,6 @@ export async function register(
       undefined,
       missing.map((field) => ({ path: field, message: 'required' })),
     );
-  }
-  const exam = await bookableExam(deps, request.examId);
-  const now = deps.now();
-  if (exam.status !== 'active' || exam.registrationEndsAt <= now || exam.startsAt <= now) {
-    throw new AppError('REGISTRATION_CLOSED');
-  }
-  if (exam.accessCode !== null && !accessCodeMatches(request.accessCode, exam.accessCode)) {
-    throw new AppError('ACCESS_CODE_INVALID');
   }
   const promotion = await resolvePromotion(deps, request.promoCode);
   const invitation = who?.invitation?.active ? who.invitation : undefined;
@@ -210,35 +213,37 @@ export async function register(
 
   let booked: { registration: RegistrationRow; order: OrderRow };
   try {
-    booked = await deps.repo.transaction(async (tx) => {
-      if (!(await tx.takeSeat(exam.id))) throw new AppError('SOLD_OUT');
-      const registration = await tx.insertRegistration({
-        id: uuidv7(now.getTime()),
-        userId: user.id,
-        examId: exam.id,
-        status: free ? 'register' : 'pending',
-        createdAt: now,
-      });
-      const order = await tx.insertOrder(
-        {
-          id: uuidv7(now.getTime()),
-          userId: user.id,
-          purpose: 'booking',
-          status: free ? 'paid' : 'pending',
-          examId: exam.id,
-          breakdown,
-          totalFen: breakdown.totalFen,
-          promoCode: promotion?.code ?? null,
-          provider: deps.payment.name,
-          idempotencyKey: key ?? null,
-          expiresAt: new Date(now.getTime() + deps.config.holdMinutes * MINUTE_MS),
-          paidAt: free ? now : null,
-          createdAt: now,
-        },
-        [registration.id],
-      );
-      return { registration, order };
-    });
+    const registration: RegistrationRow = {
+      id: uuidv7(now.getTime()),
+      userId: user.id,
+      examId: exam.id,
+      status: free ? 'register' : 'pending',
+      createdAt: now,
+      checkedInAt: null,
+      canceledAt: null,
+      cancelReason: null,
+    };
+    const order: OrderRow = {
+      id: uuidv7(now.getTime()),
+      userId: user.id,
+      purpose: 'booking',
+      status: free ? 'paid' : 'pending',
+      examId: exam.id,
+      breakdown,
+      totalFen: breakdown.totalFen,
+      promoCode: promotion?.code ?? null,
+      provider: deps.payment.name,
+      qrContent: null,
+      providerTransactionId: null,
+      idempotencyKey: key ?? null,
+      expiresAt: new Date(now.getTime() + deps.config.holdMinutes * MINUTE_MS),
+      paidAt: free ? now : null,
+      closedAt: null,
+      refundedFen: 0,
+      createdAt: now,
+    };
+    if (!(await deps.repo.bookSeat(registration, order))) throw new AppError('SOLD_OUT');
+    booked = { registration, order };
   } catch (error) {
     const constraint = uniqueConstraintOf(error);
     if (constraint === undefined) throw error;

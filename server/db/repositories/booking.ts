@@ -46,6 +46,15 @@ const orderExamColumns = {
   },
 };
 
+/** A value made on first use and kept. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => {
+    made ??= { value: make() };
+    return made.value;
+  };
+}
+
 /**
  * Registrations, orders and seats. Every state change is a conditional statement (the WHERE names the state
  * it leaves), so a double submit or a race changes things once; callers run them inside `transaction`.
@@ -63,11 +72,57 @@ function bookingQueries(db: Db) {
 
   const orderWithExam = () => db.select(orderExamColumns).from(orders).innerJoin(exams, eq(exams.id, orders.examId));
 
+  // The reads every booking request makes, prepared on first use (building drizzle SQL is a large part of a
+  // booking's CPU); a repository bound to a transaction rarely runs them and then prepares them once too.
+  const prepared = {
+    exam: once(() =>
+      db
+        .select()
+        .from(exams)
+        .where(eq(exams.id, sql.placeholder('id')))
+        .prepare('booking_exam'),
+    ),
+    orderByKey: once(() =>
+      db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, sql.placeholder('userId')), eq(orders.idempotencyKey, sql.placeholder('key'))))
+        .prepare('booking_order_by_key'),
+    ),
+    examSummary: once(() =>
+      examSummaryQuery()
+        .where(eq(exams.id, sql.placeholder('id')))
+        .prepare('booking_exam_summary'),
+    ),
+    setQrContent: once(() =>
+      db
+        .update(orders)
+        .set({ qrContent: sql`${sql.placeholder('qrContent')}` })
+        .where(eq(orders.id, sql.placeholder('id')))
+        .prepare('booking_set_qr_content'),
+    ),
+    profile: once(() =>
+      db
+        .select({
+          name: users.name,
+          phone: users.phone,
+          avatarSmall: users.avatarSmall,
+          profile: profiles,
+          invitation: invitationCodes,
+        })
+        .from(users)
+        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .leftJoin(invitationCodes, eq(invitationCodes.code, profiles.invitationCode))
+        .where(eq(users.id, sql.placeholder('userId')))
+        .prepare('booking_profile'),
+    ),
+  };
+
   return {
     ...paymentRecords(db),
 
     async exam(id: string): Promise<ExamBookingRow | undefined> {
-      const [row] = await db.select().from(exams).where(eq(exams.id, id));
+      const [row] = await prepared.exam().execute({ id });
       return row;
     },
 
@@ -79,18 +134,7 @@ function bookingQueries(db: Db) {
 
     /** What booking needs of a user: the name, the profile and the discount of its invitation code if active. */
     async bookingProfile(userId: string) {
-      const [row] = await db
-        .select({
-          name: users.name,
-          phone: users.phone,
-          avatarSmall: users.avatarSmall,
-          profile: profiles,
-          invitation: invitationCodes,
-        })
-        .from(users)
-        .leftJoin(profiles, eq(profiles.userId, users.id))
-        .leftJoin(invitationCodes, eq(invitationCodes.code, profiles.invitationCode))
-        .where(eq(users.id, userId));
+      const [row] = await prepared.profile().execute({ userId });
       return row;
     },
 
@@ -100,10 +144,7 @@ function bookingQueries(db: Db) {
     },
 
     async orderByIdempotencyKey(userId: string, key: string): Promise<OrderRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+      const [row] = await prepared.orderByKey().execute({ userId, key });
       return row;
     },
 
@@ -247,10 +288,42 @@ function bookingQueries(db: Db) {
         .where(eq(exams.id, examId));
     },
 
-    async insertRegistration(row: typeof registrations.$inferInsert): Promise<RegistrationRow> {
-      const [inserted] = await db.insert(registrations).values(row).returning();
-      if (!inserted) throw new Error('registration insert returned nothing');
-      return inserted;
+    /**
+     * A single booking in ONE statement: takes the seat (the conditional UPDATE that never oversells) and writes
+     * the registration, its order and the order item, or writes nothing when no seat is left (false). One round
+     * trip instead of a six-statement transaction, so a crowd booking one exam queues on its row only briefly.
+     * A second live registration or a reused idempotency key fails the whole statement with its unique violation.
+     */
+    async bookSeat(registration: RegistrationRow, order: OrderRow): Promise<boolean> {
+      const result = await db.execute(sql`
+        WITH seat AS (
+          UPDATE exams SET seats_taken = seats_taken + 1
+          WHERE id = ${registration.examId}::uuid AND seats_taken < capacity AND status = 'active'
+          RETURNING id
+        ), registration AS (
+          INSERT INTO registrations (id, user_id, exam_id, status, created_at)
+          SELECT ${registration.id}::uuid, ${registration.userId}::uuid, seat.id,
+                 ${registration.status}::registration_status, ${registration.createdAt.toISOString()}::timestamptz
+          FROM seat
+          RETURNING id
+        ), booked_order AS (
+          INSERT INTO orders (id, user_id, purpose, status, exam_id, breakdown, total_fen, promo_code, provider,
+                              idempotency_key, expires_at, paid_at, created_at)
+          SELECT ${order.id}::uuid, ${order.userId}::uuid, ${order.purpose}::order_purpose,
+                 ${order.status}::order_status, seat.id, ${JSON.stringify(order.breakdown)}::jsonb, ${order.totalFen},
+                 ${order.promoCode}, ${order.provider}, ${order.idempotencyKey},
+                 ${order.expiresAt.toISOString()}::timestamptz, ${order.paidAt?.toISOString() ?? null}::timestamptz,
+                 ${order.createdAt.toISOString()}::timestamptz
+          FROM seat
+          RETURNING id
+        ), item AS (
+          INSERT INTO order_items (order_id, registration_id)
+          SELECT booked_order.id, registration.id FROM booked_order, registration
+        )
+        SELECT count(*)::int AS taken FROM seat`);
+      // node-postgres and PGlite both answer raw statements as { rows }.
+      const { rows } = result as unknown as { rows: { taken: number }[] };
+      return Number(rows[0]?.taken ?? 0) === 1;
     },
 
     async insertOrder(row: OrderInsert, registrationIds: string[]): Promise<OrderRow> {
@@ -263,7 +336,12 @@ function bookingQueries(db: Db) {
     },
 
     async setQrContent(orderId: string, qrContent: string): Promise<void> {
-      await db.update(orders).set({ qrContent }).where(eq(orders.id, orderId));
+      await prepared.setQrContent().execute({ id: orderId, qrContent });
+    },
+
+    async examSummary(id: string) {
+      const [row] = await prepared.examSummary().execute({ id });
+      return row;
     },
 
     async lockOrder(id: string): Promise<OrderRow | undefined> {
