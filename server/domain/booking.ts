@@ -44,19 +44,24 @@ const MINUTE_MS = 60_000;
 
 type OrderExam = Pick<ExamBookingRow, 'id' | 'code' | 'nameZh' | 'nameEn' | 'startsAt' | 'timeZone'>;
 
+/** The few facts of an exam an order or a result names. */
+export function toExamBrief(exam: OrderExam): OrderView['exam'] {
+  return {
+    id: exam.id,
+    code: exam.code,
+    name: { zh: exam.nameZh, en: exam.nameEn },
+    startsAt: exam.startsAt.toISOString(),
+    timeZone: exam.timeZone,
+  };
+}
+
 export function toOrderView(order: OrderRow, exam: OrderExam): OrderView {
   return {
     id: order.id,
     purpose: order.purpose,
     status: order.status,
     breakdown: order.breakdown,
-    exam: {
-      id: exam.id,
-      code: exam.code,
-      name: { zh: exam.nameZh, en: exam.nameEn },
-      startsAt: exam.startsAt.toISOString(),
-      timeZone: exam.timeZone,
-    },
+    exam: toExamBrief(exam),
     expiresAt: order.expiresAt.toISOString(),
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,

@@ -1,6 +1,6 @@
 import type { ResultView, TransactionList } from '../../contract';
 import type { UserRow } from '../db/repositories/auth';
-import type { BookingDeps } from './booking';
+import { type BookingDeps, toExamBrief } from './booking';
 
 /** The user's orders, newest first: what was paid for what, and what came back. */
 export async function listTransactions(
@@ -35,13 +35,7 @@ export async function listResults(deps: BookingDeps, user: UserRow): Promise<Res
   const rows = await deps.repo.resultsOf(user.id);
   return rows.map(({ registration, exam, result }) => ({
     registrationId: registration.id,
-    exam: {
-      id: exam.id,
-      code: exam.code,
-      name: { zh: exam.nameZh, en: exam.nameEn },
-      startsAt: exam.startsAt.toISOString(),
-      timeZone: exam.timeZone,
-    },
+    exam: toExamBrief(exam),
     registrationStatus: registration.status,
     outcome: result?.outcome ?? null,
     certificateNumber: result?.certificateNumber ?? null,

@@ -1,20 +1,9 @@
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { and, count, eq } from 'drizzle-orm';
-import {
-  createTestApp,
-  dataOf,
-  envelope,
-  loginAs,
-  recordingSms,
-  type TestApp,
-  testConfig,
-} from '../../tests/helpers/app';
+import { createTestApp, dataOf, envelope, loginAs, type TestApp } from '../../tests/helpers/app';
 import { book, nextPhone, readyCandidate, sweepNow } from '../../tests/helpers/booking';
-import { openTestDatabase } from '../../tests/helpers/db';
 import { insertCatalogBasics, insertDiscountCodes, insertExam } from '../../tests/helpers/fixtures';
-import { buildApp } from '../app';
 import { exams, orders, registrations } from '../db/schema';
 import { ProviderError, sandboxProvider } from '../providers/payment';
 
@@ -331,35 +320,15 @@ describe('no oversell', () => {
 
 describe('payment provider down', () => {
   test('createOrder failing answers PAYMENT_PROVIDER_FAILED and leaves nothing held', async () => {
-    const database = await openTestDatabase();
-    const config = testConfig();
-    const clock = { now: new Date(), advance: (ms: number) => (clock.now = new Date(clock.now.getTime() + ms)) };
-    const sms = recordingSms();
-    const sandbox = sandboxProvider({
-      db: database.db,
-      secret: config.appSecret,
-      now: () => clock.now,
-      payee: { zh: '公司', en: 'Company' },
+    const broken = await createTestApp({
+      payment: ({ database, config, now }) => ({
+        ...sandboxProvider({ db: database.db, secret: config.appSecret, now, payee: { zh: '公司', en: 'Company' } }),
+        async createOrder(): Promise<{ qrContent: string }> {
+          throw new ProviderError('connection refused');
+        },
+      }),
     });
-    const down = {
-      ...sandbox,
-      async createOrder(): Promise<{ qrContent: string }> {
-        throw new ProviderError('connection refused');
-      },
-    };
-    const app = await buildApp({ config, database, sms: sms.provider, payment: down, now: () => clock.now });
-    const broken: TestApp = {
-      app,
-      database,
-      config,
-      sms,
-      clock,
-      async close() {
-        await app.close();
-        await database.close();
-        rmSync(config.dataDir, { recursive: true, force: true });
-      },
-    };
+    const { database, clock } = broken;
     try {
       const local = await insertCatalogBasics(database.db);
       const exam = await insertExam(database.db, local.beijing, local.category.id, {

@@ -6,6 +6,7 @@ import { api, type DataOf, type EndpointName } from '../../contract';
 import { buildApp } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
 import type { Database } from '../../server/db/client';
+import type { PaymentProvider } from '../../server/providers/payment';
 import type { OtpMessage, SmsProvider } from '../../server/providers/sms';
 import type { CounterStore } from '../../server/store';
 import { openTestDatabase } from './db';
@@ -60,6 +61,8 @@ export async function createTestApp(
     /** Replaces the recording provider (e.g. one that fails). */
     sms?: SmsProvider;
     logStream?: { write(line: string): void };
+    /** Replaces the configured payment provider (e.g. one whose service is down). */
+    payment?: (deps: { database: Database; config: Config; now: () => Date }) => PaymentProvider;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
@@ -71,13 +74,15 @@ export async function createTestApp(
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
+  const now = () => clock.now;
   const app = await buildApp({
     config,
     database,
     sms: options.sms ?? sms.provider,
     store: options.store,
-    now: () => clock.now,
+    now,
     logStream: options.logStream,
+    payment: options.payment?.({ database, config, now }),
   });
   await app.ready();
   return {
