@@ -3,36 +3,23 @@ import type { OrderStatus, RegistrationStatus } from '../../../contract';
 import type { Db } from '../client';
 import {
   avatars,
-  categories,
-  cities,
   exams,
   invitationCodes,
   orderItems,
   orders,
-  organizations,
   profiles,
   promoCodes,
-  provinces,
   registrations,
   results,
-  testCenters,
   users,
 } from '../schema';
+import { examsWithPlace } from './catalog';
 import { paymentRecords } from './payments';
 
 export type ExamBookingRow = typeof exams.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderInsert = typeof orders.$inferInsert;
 export type RegistrationRow = typeof registrations.$inferSelect;
-
-const examSummaryColumns = {
-  exam: exams,
-  category: categories,
-  organization: organizations,
-  center: { id: testCenters.id, nameZh: testCenters.nameZh, nameEn: testCenters.nameEn },
-  province: provinces,
-  city: cities,
-};
 
 const orderExamColumns = {
   order: orders,
@@ -60,15 +47,7 @@ function once<T>(make: () => T): () => T {
  * it leaves), so a double submit or a race changes things once; callers run them inside `transaction`.
  */
 function bookingQueries(db: Db) {
-  const examSummaryQuery = () =>
-    db
-      .select(examSummaryColumns)
-      .from(exams)
-      .innerJoin(categories, eq(categories.id, exams.categoryId))
-      .leftJoin(organizations, eq(organizations.id, exams.organizationId))
-      .innerJoin(testCenters, eq(testCenters.id, exams.centerId))
-      .innerJoin(provinces, eq(provinces.code, exams.provinceCode))
-      .innerJoin(cities, eq(cities.code, exams.cityCode));
+  const examSummaryQuery = () => examsWithPlace(db);
 
   const orderWithExam = () => db.select(orderExamColumns).from(orders).innerJoin(exams, eq(exams.id, orders.examId));
 

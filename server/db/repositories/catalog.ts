@@ -25,20 +25,24 @@ const examColumns = {
   city: cities,
 };
 
+/** Exams with their category, organization, center and place: the shape the catalog answers (toExamSummary). */
+export function examsWithPlace(db: Db) {
+  return db
+    .select(examColumns)
+    .from(exams)
+    .innerJoin(categories, eq(categories.id, exams.categoryId))
+    .leftJoin(organizations, eq(organizations.id, exams.organizationId))
+    .innerJoin(testCenters, eq(testCenters.id, exams.centerId))
+    .innerJoin(provinces, eq(provinces.code, exams.provinceCode))
+    .innerJoin(cities, eq(cities.code, exams.cityCode));
+}
+
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export function catalogRepository(db: Db) {
-  const examQuery = () =>
-    db
-      .select(examColumns)
-      .from(exams)
-      .innerJoin(categories, eq(categories.id, exams.categoryId))
-      .leftJoin(organizations, eq(organizations.id, exams.organizationId))
-      .innerJoin(testCenters, eq(testCenters.id, exams.centerId))
-      .innerJoin(provinces, eq(provinces.code, exams.provinceCode))
-      .innerJoin(cities, eq(cities.code, exams.cityCode));
+  const examQuery = () => examsWithPlace(db);
 
   return {
     provinces: () => db.select().from(provinces).orderBy(asc(provinces.code)),
