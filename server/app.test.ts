@@ -176,14 +176,20 @@ describe('failures inside the server', () => {
 
 describe('global rate limit', () => {
   test('past RATE_LIMIT_PER_MINUTE a client gets 429 RATE_LIMITED', async () => {
-    const limited = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
+    const limited = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3', STATIC_DIR: staticDir } });
     try {
-      const hit = () => limited.app.inject({ url: '/api/health', remoteAddress: '198.51.100.1' });
-      for (let i = 0; i < 3; i++) assert.equal((await hit()).statusCode, 200);
-      const res = await hit();
+      const hit = (url: string) =>
+        limited.app.inject({ url, remoteAddress: '198.51.100.1', headers: { accept: 'text/html,*/*' } });
+      for (let i = 0; i < 3; i++) assert.equal((await hit('/api/health')).statusCode, 200);
+      const res = await hit('/api/health');
       assert.equal(res.statusCode, 429);
       assert.equal(envelope(res).errorCode, 'RATE_LIMITED');
       assert.equal(envelope(res).showType, 1);
+      // The limit guards the API: the page and its scripts still load, however many there are.
+      for (let i = 0; i < 10; i++) {
+        assert.equal((await hit('/user/login')).statusCode, 200);
+        assert.equal((await hit('/umi.3f2a1b9c.js')).statusCode, 200);
+      }
     } finally {
       await limited.close();
     }
