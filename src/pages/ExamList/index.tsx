@@ -1,10 +1,13 @@
 import { useIntl, useModel } from '@umijs/max';
 import { Card, Flex } from 'antd';
+import { withPageTexts } from '@/components/PageTexts';
+import enExam from '@/locales/en-US/exam';
+import zhExam from '@/locales/zh-CN/exam';
 import MyRegistrations from './components/MyRegistrations';
 import OpenExams from './components/OpenExams';
 
 /** My Exams: a candidate's registrations, then the exams open for booking (all that other kinds see). */
-export default function ExamListPage() {
+function ExamListPage() {
   const intl = useIntl();
   const { initialState } = useModel('@@initialState');
   const isStudent = initialState?.currentUser?.kind === 'individual';
@@ -20,3 +23,5 @@ export default function ExamListPage() {
     </Flex>
   );
 }
+
+export default withPageTexts(ExamListPage, { 'en-US': enExam, 'zh-CN': zhExam });

@@ -1,10 +1,13 @@
 import { useModel } from '@umijs/max';
 import { Flex } from 'antd';
+import { withPageTexts } from '@/components/PageTexts';
+import enHome from '@/locales/en-US/home';
+import zhHome from '@/locales/zh-CN/home';
 import Hero from './components/Hero';
 import HowItWorks from './components/HowItWorks';
 import UpcomingExams from './components/UpcomingExams';
 
-export default function HomePage() {
+function HomePage() {
   const { initialState } = useModel('@@initialState');
   return (
     <Flex vertical gap={16} style={{ paddingBlock: 16 }}>
@@ -14,3 +17,5 @@ export default function HomePage() {
     </Flex>
   );
 }
+
+export default withPageTexts(HomePage, { 'en-US': enHome, 'zh-CN': zhHome });

@@ -1,6 +1,9 @@
 import { useIntl, useModel } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, Button, Card, Empty, Skeleton } from 'antd';
+import { withPageTexts } from '@/components/PageTexts';
+import enProfile from '@/locales/en-US/profile';
+import zhProfile from '@/locales/zh-CN/profile';
 import { organizations, profile } from '@/services/profile';
 import AccountCard from './components/AccountCard';
 import ProfileForm from './components/ProfileForm';
@@ -47,9 +50,11 @@ function CandidateProfile() {
   );
 }
 
-export default function ProfilePage() {
+function ProfilePage() {
   const { initialState } = useModel('@@initialState');
   const user = initialState?.currentUser;
   if (!user) return null;
   return user.kind === 'individual' ? <CandidateProfile /> : <AccountCard user={user} />;
 }
+
+export default withPageTexts(ProfilePage, { 'en-US': enProfile, 'zh-CN': zhProfile });

@@ -1,7 +1,10 @@
 import { Link, useIntl, useLocation } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Card, Empty, List } from 'antd';
+import { withPageTexts } from '@/components/PageTexts';
 import ToneTag from '@/components/ToneTag';
+import enResult from '@/locales/en-US/result';
+import zhResult from '@/locales/zh-CN/result';
 import { results } from '@/services/booking';
 import { formatInZone, pickText, zoneLabel } from '@/utils/format';
 import type { ResultView } from '../../../contract/booking';
@@ -22,7 +25,7 @@ function Outcome({ result }: { result: ResultView }) {
 }
 
 /** My results: pass or fail with the certificate number once published; `?registrationId=` shows that one. */
-export default function ResultPage() {
+function ResultPage() {
   const intl = useIntl();
   const { locale } = intl;
   const only = new URLSearchParams(useLocation().search).get('registrationId');
@@ -54,3 +57,5 @@ export default function ResultPage() {
     </Card>
   );
 }
+
+export default withPageTexts(ResultPage, { 'en-US': enResult, 'zh-CN': zhResult });

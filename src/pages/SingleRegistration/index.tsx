@@ -1,5 +1,8 @@
 import { Link, useIntl, useLocation } from '@umijs/max';
 import { Card, Empty } from 'antd';
+import { withPageTexts } from '@/components/PageTexts';
+import enCheckout from '@/locales/en-US/checkout';
+import zhCheckout from '@/locales/zh-CN/checkout';
 import ExistingRegistration from './components/ExistingRegistration';
 import NewRegistration from './components/NewRegistration';
 
@@ -7,7 +10,7 @@ import NewRegistration from './components/NewRegistration';
  * /home/singleRegistration: `?examId=` books that exam; `?registrationId=` (with `&change=1` from My Exams) opens a
  * registration that exists.
  */
-export default function SingleRegistrationPage() {
+function SingleRegistrationPage() {
   const intl = useIntl();
   const search = new URLSearchParams(useLocation().search);
   const examId = search.get('examId');
@@ -30,3 +33,5 @@ export default function SingleRegistrationPage() {
     </Card>
   );
 }
+
+export default withPageTexts(SingleRegistrationPage, { 'en-US': enCheckout, 'zh-CN': zhCheckout });

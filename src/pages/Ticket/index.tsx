@@ -1,11 +1,18 @@
 import { useLocation } from '@umijs/max';
+import { withPageTexts } from '@/components/PageTexts';
+import enCheckout from '@/locales/en-US/checkout';
+import enTicket from '@/locales/en-US/ticket';
+import enTransaction from '@/locales/en-US/transaction';
+import zhCheckout from '@/locales/zh-CN/checkout';
+import zhTicket from '@/locales/zh-CN/ticket';
+import zhTransaction from '@/locales/zh-CN/transaction';
 import AdmissionTicket from './components/AdmissionTicket';
 import PrintStyle from './components/PrintStyle';
 import Receipt from './components/Receipt';
 import TicketList from './components/TicketList';
 
 /** /home/ticket: `?registrationId=` the admission ticket, `?orderId=` a receipt, neither: the list of tickets. */
-export default function TicketPage() {
+function TicketPage() {
   const search = new URLSearchParams(useLocation().search);
   const registrationId = search.get('registrationId');
   const orderId = search.get('orderId');
@@ -22,3 +29,10 @@ export default function TicketPage() {
     </>
   );
 }
+
+export default withPageTexts(
+  TicketPage,
+  { 'en-US': enTicket, 'zh-CN': zhTicket },
+  { 'en-US': enCheckout, 'zh-CN': zhCheckout },
+  { 'en-US': enTransaction, 'zh-CN': zhTransaction },
+);

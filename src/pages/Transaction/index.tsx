@@ -1,7 +1,10 @@
 import { type ProColumns, ProTable } from '@ant-design/pro-components';
 import { history, Link, useIntl } from '@umijs/max';
 import { Empty } from 'antd';
+import { withPageTexts } from '@/components/PageTexts';
 import ToneTag, { ORDER_TONES } from '@/components/ToneTag';
+import enTransaction from '@/locales/en-US/transaction';
+import zhTransaction from '@/locales/zh-CN/transaction';
 import { transactions } from '@/services/booking';
 import { formatFen, formatInZone, pickText } from '@/utils/format';
 import type { Transaction } from '../../../contract/booking';
@@ -10,7 +13,7 @@ const PAGE_SIZE = 10;
 const receiptOf = (row: Transaction) => `/home/ticket?orderId=${encodeURIComponent(row.orderId)}`;
 
 /** My Transaction: my orders, newest first, paged by the server; each opens its receipt. */
-export default function TransactionPage() {
+function TransactionPage() {
   const intl = useIntl();
   const { locale } = intl;
   const title = (id: string) => intl.formatMessage({ id: `pages.transaction.column.${id}` });
@@ -86,3 +89,5 @@ export default function TransactionPage() {
     />
   );
 }
+
+export default withPageTexts(TransactionPage, { 'en-US': enTransaction, 'zh-CN': zhTransaction });

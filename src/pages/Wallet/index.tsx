@@ -2,8 +2,11 @@ import { useIntl, useParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, Button, Flex, Result, Spin, theme } from 'antd';
 import { useState } from 'react';
+import { withPageTexts } from '@/components/PageTexts';
 import LangSwitch from '@/components/RightContent/LangSwitch';
 import ToneTag from '@/components/ToneTag';
+import enWallet from '@/locales/en-US/wallet';
+import zhWallet from '@/locales/zh-CN/wallet';
 import { walletConfirm, walletOrder } from '@/services/booking';
 import { envelopeOf } from '@/utils/bizError';
 import { formatFen, formatInZone, pickText } from '@/utils/format';
@@ -15,7 +18,7 @@ type Outcome = 'paid' | 'canceled' | 'closed';
  * The sandbox wallet a payment QR opens on a phone: who is paid, for what, how much; Confirm pays through the
  * server's sandbox provider (a signed notification), Cancel leaves the order unpaid. Never a real wallet.
  */
-export default function WalletPage() {
+function WalletPage() {
   const intl = useIntl();
   const { locale } = intl;
   const { token } = theme.useToken();
@@ -102,3 +105,5 @@ export default function WalletPage() {
     </Flex>
   );
 }
+
+export default withPageTexts(WalletPage, { 'en-US': enWallet, 'zh-CN': zhWallet });
