@@ -63,6 +63,7 @@ async function fillProfile(page: Page) {
 }
 
 test('a new candidate completes the profile, books, pays in the sandbox wallet and gets the ticket', async ({
+  browser,
   page,
 }) => {
   await page.goto('/user/login');
@@ -99,18 +100,19 @@ test('a new candidate completes the profile, books, pays in the sandbox wallet a
   await expect(payment.getByRole('timer')).toBeVisible();
   await expectAccessible(page);
 
-  // The wallet a phone would open by scanning the QR, here in a second tab.
+  // The wallet a phone opens by scanning the QR: another device, phone-sized, where nobody is logged in.
   const walletUrl = await payment
     .getByRole('link', { name: enCheckout['pages.checkout.pay.openWallet'] })
     .getAttribute('href');
   expect(walletUrl).toMatch(/\/pay\/sandbox\/[0-9a-f-]{36}$/);
-  const wallet = await page.context().newPage();
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US', isMobile: true });
+  const wallet = await phone.newPage();
   await wallet.goto(walletUrl as string);
   await expect(wallet.getByText(enWallet['pages.wallet.sandbox'])).toBeVisible();
   await expectAccessible(wallet);
   await wallet.getByRole('button', { name: enWallet['pages.wallet.confirm'] }).click();
   await expect(wallet.getByText(enWallet['pages.wallet.paid'])).toBeVisible();
-  await wallet.close();
+  await phone.close();
 
   // The checkout notices the payment by itself (it polls) and shows Done.
   await expect(page.getByText(enCheckout['pages.checkout.done.title'])).toBeVisible({ timeout: 15_000 });
