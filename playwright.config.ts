@@ -32,4 +32,13 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'desktop' },
+    {
+      // Candidates book on their phones: the whole journey again at phone size, with touch.
+      name: 'phone',
+      testMatch: 'candidate.spec.ts',
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    },
+  ],
 });
