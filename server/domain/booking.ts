@@ -134,6 +134,7 @@ async function bookableExam(deps: BookingDeps, examId: string): Promise<ExamBook
 
 /** The price breakdown of booking `quantity` seats, with the profile's referral and the given promotion. */
 export async function quote(deps: BookingDeps, user: UserRow, request: QuoteRequest): Promise<Quote> {
+  if (user.kind !== 'individual') throw new AppError('STUDENTS_ONLY');
   const exam = await bookableExam(deps, request.examId);
   const promotion = await resolvePromotion(deps, request.promoCode);
   const who = await deps.repo.bookingProfile(user.id);

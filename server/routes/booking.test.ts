@@ -119,12 +119,17 @@ describe('register', () => {
     assert.equal(await seatsTaken(exam.id), 1);
   });
 
-  test('only individuals may book', async () => {
+  test('only individuals may check out or book', async () => {
     const exam = await newExam();
-    const center = await loginAs(t, nextPhone(), 'testCenter');
-    const res = await post(REGISTER, center, { examId: exam.id });
-    assert.equal(res.statusCode, 403);
-    assert.equal(envelope(res).errorCode, 'STUDENTS_ONLY');
+    for (const kind of ['testCenter', 'examiner'] as const) {
+      const other = await loginAs(t, nextPhone(), kind);
+      for (const url of [QUOTE, REGISTER]) {
+        const res = await post(url, other, { examId: exam.id });
+        assert.equal(res.statusCode, 403, `${kind} ${url}`);
+        assert.equal(envelope(res).errorCode, 'STUDENTS_ONLY');
+      }
+    }
+    assert.equal(await seatsTaken(exam.id), 0);
   });
 
   test('an incomplete profile is refused with the missing fields', async () => {
