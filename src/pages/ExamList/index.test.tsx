@@ -139,7 +139,7 @@ describe('My Exams of a candidate', () => {
     const pending = rowOf('Awaiting payment');
     expect(within(pending).getByText('Pay').closest('a')).toHaveAttribute(
       'href',
-      `/home/singleRegistration?examId=${uuid(101)}`,
+      `/home/singleRegistration?registrationId=${uuid(901)}`,
     );
     expect(within(pending).queryByText('QR code')).not.toBeInTheDocument();
 

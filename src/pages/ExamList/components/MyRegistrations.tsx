@@ -52,7 +52,7 @@ export default function MyRegistrations() {
             </>
           ) : null}
           {registration.status === 'pending' ? (
-            <Link to={payUrl(registration.exam.id)}>{text('pages.examlist.action.pay')}</Link>
+            <Link to={payUrl(registration.id)}>{text('pages.examlist.action.pay')}</Link>
           ) : null}
           {registration.canChange ? (
             <Link to={changeUrl(registration.id)}>{text('pages.examlist.action.change')}</Link>

@@ -5,8 +5,8 @@ const query = (params: Record<string, string>) => new URLSearchParams(params).to
 
 export const ticketUrl = (registrationId: string) => `/home/ticket?${query({ registrationId })}`;
 export const resultUrl = (registrationId: string) => `/home/result?${query({ registrationId })}`;
-/** The booking page resumes a pending registration of this exam (its order and QR) rather than booking again. */
-export const payUrl = (examId: string) => `/home/singleRegistration?${query({ examId })}`;
+/** The booking page opens this pending registration at its order's payment QR (booking again would be refused). */
+export const payUrl = (registrationId: string) => `/home/singleRegistration?${query({ registrationId })}`;
 export const changeUrl = (registrationId: string) =>
   `/home/singleRegistration?${query({ registrationId, change: '1' })}`;
 
