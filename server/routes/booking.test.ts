@@ -2,7 +2,15 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { and, count, eq } from 'drizzle-orm';
 import { createTestApp, dataOf, envelope, loginAs, type TestApp } from '../../tests/helpers/app';
-import { book, nextPhone, readyCandidate, sweepNow } from '../../tests/helpers/booking';
+import {
+  book,
+  type ExamFields,
+  examInTenDays,
+  nextPhone,
+  readyCandidate,
+  seatsTaken,
+  sweepNow,
+} from '../../tests/helpers/booking';
 import { insertCatalogBasics, insertDiscountCodes, insertExam } from '../../tests/helpers/fixtures';
 import { exams, orders, registrations } from '../db/schema';
 import { ProviderError, sandboxProvider } from '../providers/payment';
@@ -21,17 +29,7 @@ before(async () => {
 
 after(() => t.close());
 
-function newExam(fields: Partial<Parameters<typeof insertExam>[3]> = {}) {
-  return insertExam(t.database.db, basics.beijing, basics.category.id, {
-    startsAt: new Date(t.clock.now.getTime() + 10 * DAY),
-    ...fields,
-  });
-}
-
-async function seatsTaken(examId: string): Promise<number> {
-  const [row] = await t.database.db.select({ n: exams.seatsTaken }).from(exams).where(eq(exams.id, examId));
-  return row?.n ?? -1;
-}
+const newExam = (fields: ExamFields = {}) => examInTenDays(t, basics, fields);
 
 function post(url: string, headers: Record<string, string>, payload?: unknown, extra: Record<string, string> = {}) {
   return t.app.inject({
@@ -111,12 +109,12 @@ describe('register', () => {
     assert.equal(new Date(booked.order.expiresAt).getTime(), t.clock.now.getTime() + 15 * MINUTE);
     assert.match(booked.payment.qrContent, new RegExp(`/pay/sandbox/${booked.order.id}$`));
     assert.equal(booked.order.qrContent, booked.payment.qrContent);
-    assert.equal(await seatsTaken(exam.id), 1);
+    assert.equal(await seatsTaken(t, exam.id), 1);
 
     const again = await post(REGISTER, headers, { examId: exam.id });
     assert.equal(again.statusCode, 409);
     assert.equal(envelope(again).errorCode, 'ALREADY_REGISTERED');
-    assert.equal(await seatsTaken(exam.id), 1);
+    assert.equal(await seatsTaken(t, exam.id), 1);
   });
 
   test('only individuals may check out or book', async () => {
@@ -129,7 +127,7 @@ describe('register', () => {
         assert.equal(envelope(res).errorCode, 'STUDENTS_ONLY');
       }
     }
-    assert.equal(await seatsTaken(exam.id), 0);
+    assert.equal(await seatsTaken(t, exam.id), 0);
   });
 
   test('an incomplete profile is refused with the missing fields', async () => {
@@ -154,7 +152,7 @@ describe('register', () => {
         'avatarId',
       ],
     );
-    assert.equal(await seatsTaken(exam.id), 0);
+    assert.equal(await seatsTaken(t, exam.id), 0);
   });
 
   test('an exam with an access code needs the right one', async () => {
@@ -165,7 +163,7 @@ describe('register', () => {
       assert.equal(res.statusCode, 400);
       assert.equal(envelope(res).errorCode, 'ACCESS_CODE_INVALID');
     }
-    assert.equal(await seatsTaken(exam.id), 0);
+    assert.equal(await seatsTaken(t, exam.id), 0);
     const booked = await book(t, headers, exam.id, { accessCode: 'COACH2024' });
     assert.equal(booked.registration.status, 'pending');
   });
@@ -200,7 +198,7 @@ describe('register', () => {
     const res = await post(REGISTER, second.headers, { examId: exam.id });
     assert.equal(res.statusCode, 409);
     assert.equal(envelope(res).errorCode, 'SOLD_OUT');
-    assert.equal(await seatsTaken(exam.id), 1);
+    assert.equal(await seatsTaken(t, exam.id), 1);
   });
 
   test('a 100 % promotion books and pays at once, without the payment provider', async () => {
@@ -228,13 +226,13 @@ describe('Idempotency-Key', () => {
     assert.ok(bodies.every((b) => b.payment.qrContent.endsWith(b.order.id)));
     const [made] = await t.database.db.select({ n: count() }).from(orders).where(eq(orders.userId, userId));
     assert.equal(made?.n, 1);
-    assert.equal(await seatsTaken(exam.id), 1);
+    assert.equal(await seatsTaken(t, exam.id), 1);
 
     // Another user's keys are their own.
     const other = await readyCandidate(t);
     const theirs = await book(t, other.headers, exam.id, { idempotencyKey: key });
     assert.notEqual(theirs.order.id, bodies[0]?.order.id);
-    assert.equal(await seatsTaken(exam.id), 2);
+    assert.equal(await seatsTaken(t, exam.id), 2);
   });
 });
 
@@ -246,12 +244,12 @@ describe('expiry', () => {
     const booked = await book(t, first.headers, exam.id);
     t.clock.advance(14 * MINUTE);
     await sweepNow(t);
-    assert.equal(await seatsTaken(exam.id), 1);
+    assert.equal(await seatsTaken(t, exam.id), 1);
     assert.equal(envelope(await post(REGISTER, second.headers, { examId: exam.id })).errorCode, 'SOLD_OUT');
 
     t.clock.advance(MINUTE);
     assert.ok((await sweepNow(t)) >= 1);
-    assert.equal(await seatsTaken(exam.id), 0);
+    assert.equal(await seatsTaken(t, exam.id), 0);
     const order = dataOf(
       'order',
       await t.app.inject({ url: `/api/front/orders/${booked.order.id}`, headers: first.headers }),
@@ -312,7 +310,7 @@ describe('no oversell', () => {
     const refused = answers.filter((res) => res.statusCode !== 200);
     assert.equal(refused.length, 150);
     assert.ok(refused.every((res) => res.statusCode === 409 && envelope(res).errorCode === 'SOLD_OUT'));
-    assert.equal(await seatsTaken(exam.id), 50);
+    assert.equal(await seatsTaken(t, exam.id), 50);
     const [made] = await t.database.db.select({ n: count() }).from(orders).where(eq(orders.examId, exam.id));
     assert.equal(made?.n, 50);
     const [live] = await t.database.db

@@ -2,13 +2,21 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, dataOf, envelope, type TestApp } from '../../tests/helpers/app';
-import { book, payInWallet, readyCandidate, sandboxOf, sweepNow } from '../../tests/helpers/booking';
-import { insertCatalogBasics, insertExam } from '../../tests/helpers/fixtures';
-import { exams, orders, paymentEvents, refunds, registrations, sandboxPayments } from '../db/schema';
+import {
+  book,
+  type ExamFields,
+  examInTenDays,
+  payInWallet,
+  readyCandidate,
+  sandboxOf,
+  seatsTaken,
+  sweepNow,
+} from '../../tests/helpers/booking';
+import { insertCatalogBasics } from '../../tests/helpers/fixtures';
+import { orders, paymentEvents, refunds, registrations, sandboxPayments } from '../db/schema';
 import { uuidv7 } from '../ids';
 import type { NotificationInput } from '../providers/payment';
 
-const DAY = 86_400_000;
 const MINUTE = 60_000;
 
 let t: TestApp;
@@ -21,12 +29,7 @@ before(async () => {
 
 after(() => t.close());
 
-function newExam(fields: Partial<Parameters<typeof insertExam>[3]> = {}) {
-  return insertExam(t.database.db, basics.beijing, basics.category.id, {
-    startsAt: new Date(t.clock.now.getTime() + 10 * DAY),
-    ...fields,
-  });
-}
+const newExam = (fields: ExamFields = {}) => examInTenDays(t, basics, fields);
 
 /** Posts a notification to the provider-facing route exactly as a provider would. */
 function deliver(notification: NotificationInput, provider: 'sandbox' | 'wechat' = 'sandbox') {
@@ -46,11 +49,6 @@ async function orderRow(id: string) {
 async function registrationRow(id: string) {
   const [row] = await t.database.db.select().from(registrations).where(eq(registrations.id, id));
   return row;
-}
-
-async function seatsTaken(examId: string) {
-  const [row] = await t.database.db.select({ n: exams.seatsTaken }).from(exams).where(eq(exams.id, examId));
-  return row?.n;
 }
 
 async function events(orderId: string | null) {
@@ -84,12 +82,12 @@ describe('sandbox wallet', () => {
     assert.match(order.transactionId ?? '', /^SBX/);
     assert.equal(order.qrContent, null);
     assert.equal((await registrationRow(booked.registration.id))?.status, 'register');
-    assert.equal(await seatsTaken(exam.id), 1);
+    assert.equal(await seatsTaken(t, exam.id), 1);
 
     // A second Confirm re-sends the same payment: acknowledged, changes nothing.
     await payInWallet(t, booked.order.id);
     assert.deepEqual(await events(booked.order.id), ['applied', 'duplicate']);
-    assert.equal(await seatsTaken(exam.id), 1);
+    assert.equal(await seatsTaken(t, exam.id), 1);
   });
 
   test('unknown orders are 404 in the wallet', async () => {
@@ -112,7 +110,7 @@ describe('notifications over HTTP', () => {
     assert.deepEqual(await events(booked.order.id), ['applied', ...Array(9).fill('duplicate')]);
     assert.equal((await orderRow(booked.order.id))?.status, 'paid');
     assert.equal((await registrationRow(booked.registration.id))?.status, 'register');
-    assert.equal(await seatsTaken(exam.id), 1);
+    assert.equal(await seatsTaken(t, exam.id), 1);
   });
 
   test('a forged signature or a tampered body is refused and changes nothing', async () => {
@@ -203,7 +201,7 @@ describe('notifications over HTTP', () => {
       headers,
     });
     assert.equal(dataOf('cancelRegistration', canceled).registration.status, 'canceled');
-    assert.equal(await seatsTaken(exam.id), 0);
+    assert.equal(await seatsTaken(t, exam.id), 0);
 
     assert.equal((await deliver(notification)).statusCode, 200);
     const order = await orderRow(booked.order.id);
@@ -214,7 +212,7 @@ describe('notifications over HTTP', () => {
     const [refund] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, booked.order.id));
     assert.equal(refund?.status, 'succeeded');
     assert.equal(refund?.reason, 'late_payment');
-    assert.equal(await seatsTaken(exam.id), 0);
+    assert.equal(await seatsTaken(t, exam.id), 0);
     assert.equal((await registrationRow(booked.registration.id))?.status, 'canceled');
 
     const list = dataOf('transactions', await t.app.inject({ url: '/api/front/transactions', headers }));
@@ -232,14 +230,14 @@ describe('notifications over HTTP', () => {
     t.clock.advance(20_000);
     await sweepNow(t);
     assert.equal((await orderRow(booked.order.id))?.status, 'expired');
-    assert.equal(await seatsTaken(exam.id), 0);
+    assert.equal(await seatsTaken(t, exam.id), 0);
 
     assert.equal((await deliver(notification)).statusCode, 200);
     const order = await orderRow(booked.order.id);
     assert.equal(order?.status, 'refunded');
     assert.equal(order?.refundedFen, order?.totalFen);
     assert.equal((await ledger(booked.order.id))?.refundedFen, order?.totalFen);
-    assert.equal(await seatsTaken(exam.id), 0);
+    assert.equal(await seatsTaken(t, exam.id), 0);
     assert.equal((await registrationRow(booked.registration.id))?.status, 'canceled');
   });
 
@@ -254,7 +252,7 @@ describe('notifications over HTTP', () => {
     assert.equal((await orderRow(booked.order.id))?.status, 'paid');
     await sweepNow(t);
     assert.equal((await orderRow(booked.order.id))?.status, 'paid');
-    assert.equal(await seatsTaken(exam.id), 1);
+    assert.equal(await seatsTaken(t, exam.id), 1);
   });
 
   test('a WeChat notification while the sandbox is configured is 404', async () => {

@@ -2,9 +2,18 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { createTestApp, dataOf, envelope, loginAs, type TestApp } from '../../tests/helpers/app';
-import { book, nextPhone, payInWallet, readyCandidate, sweepNow } from '../../tests/helpers/booking';
+import {
+  book,
+  type ExamFields,
+  examInTenDays,
+  nextPhone,
+  payInWallet,
+  readyCandidate,
+  seatsTaken,
+  sweepNow,
+} from '../../tests/helpers/booking';
 import { idCardNumber, insertCatalogBasics, insertExam, insertResult } from '../../tests/helpers/fixtures';
-import { exams, orders, sandboxPayments } from '../db/schema';
+import { orders, sandboxPayments } from '../db/schema';
 import { createTicketSigner } from '../domain/tickets';
 
 const DAY = 86_400_000;
@@ -20,17 +29,7 @@ before(async () => {
 
 after(() => t.close());
 
-function newExam(fields: Partial<Parameters<typeof insertExam>[3]> = {}) {
-  return insertExam(t.database.db, basics.beijing, basics.category.id, {
-    startsAt: new Date(t.clock.now.getTime() + 10 * DAY),
-    ...fields,
-  });
-}
-
-async function seatsTaken(examId: string) {
-  const [row] = await t.database.db.select({ n: exams.seatsTaken }).from(exams).where(eq(exams.id, examId));
-  return row?.n;
-}
+const newExam = (fields: ExamFields = {}) => examInTenDays(t, basics, fields);
 
 async function ledgerRefunded(orderId: string) {
   const [row] = await t.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.orderId, orderId));
@@ -178,8 +177,8 @@ describe('change reservation', () => {
     assert.equal(changed.registration.status, 'register');
     assert.equal(changed.order, null);
     assert.equal(changed.refundFen, 10000);
-    assert.equal(await seatsTaken(from.id), 0);
-    assert.equal(await seatsTaken(to.id), 1);
+    assert.equal(await seatsTaken(t, from.id), 0);
+    assert.equal(await seatsTaken(t, to.id), 1);
     assert.equal(await ledgerRefunded(booked.order.id), 10000);
     const list = dataOf('transactions', await get('/api/front/transactions', headers));
     assert.equal(list.list[0]?.refundedFen, 10000);
@@ -211,15 +210,15 @@ describe('change reservation', () => {
     assert.equal(changed.order?.purpose, 'change');
     assert.equal(changed.order?.breakdown.totalFen, 5000);
     assert.match(changed.payment?.qrContent ?? '', /\/pay\/sandbox\//);
-    assert.equal(await seatsTaken(from.id), 1);
-    assert.equal(await seatsTaken(to.id), 1);
+    assert.equal(await seatsTaken(t, from.id), 1);
+    assert.equal(await seatsTaken(t, to.id), 1);
 
     await payInWallet(t, changed.order?.id ?? '');
     const [view] = dataOf('registrations', await get('/api/front/registrations', headers)).list;
     assert.equal(view?.exam.id, to.id);
     assert.equal(view?.orderId, changed.order?.id);
-    assert.equal(await seatsTaken(from.id), 0);
-    assert.equal(await seatsTaken(to.id), 1);
+    assert.equal(await seatsTaken(t, from.id), 0);
+    assert.equal(await seatsTaken(t, to.id), 1);
   });
 
   test('an unpaid change order expires and only its held seat is released', async () => {
@@ -237,8 +236,8 @@ describe('change reservation', () => {
       .from(orders)
       .where(eq(orders.id, changed.order?.id ?? ''));
     assert.equal(order?.status, 'expired');
-    assert.equal(await seatsTaken(to.id), 0);
-    assert.equal(await seatsTaken(from.id), 1);
+    assert.equal(await seatsTaken(t, to.id), 0);
+    assert.equal(await seatsTaken(t, from.id), 1);
     const [view] = dataOf('registrations', await get('/api/front/registrations', headers)).list;
     assert.equal(view?.status, 'register');
     assert.equal(view?.exam.id, from.id);
@@ -276,7 +275,7 @@ describe('change reservation', () => {
       examId: target.id,
     });
     assert.equal(envelope(notPaid).errorCode, 'STATUS_TRANSITION_INVALID');
-    assert.equal(await seatsTaken(target.id), 0);
+    assert.equal(await seatsTaken(t, target.id), 0);
   });
 });
 
@@ -291,7 +290,7 @@ describe('cancel', () => {
     );
     assert.equal(canceled.registration.status, 'canceled');
     assert.equal(canceled.refundFen, 0);
-    assert.equal(await seatsTaken(exam.id), 0);
+    assert.equal(await seatsTaken(t, exam.id), 0);
     const order = dataOf('order', await get(`/api/front/orders/${booked.order.id}`, headers));
     assert.equal(order.status, 'canceled');
     const wallet = dataOf('walletOrder', await t.app.inject({ url: `/api/pay/sandbox/orders/${booked.order.id}` }));
@@ -311,7 +310,7 @@ describe('cancel', () => {
     assert.equal(envelope(refused).errorCode, 'STATUS_TRANSITION_INVALID');
     assert.equal(dataOf('cancelRegistration', ok).refundFen, booked.order.breakdown.totalFen);
     assert.equal(await ledgerRefunded(booked.order.id), booked.order.breakdown.totalFen);
-    assert.equal(await seatsTaken(exam.id), 0);
+    assert.equal(await seatsTaken(t, exam.id), 0);
     const order = dataOf('order', await get(`/api/front/orders/${booked.order.id}`, headers));
     assert.equal(order.status, 'refunded');
     assert.equal(order.refundedFen, booked.order.breakdown.totalFen);
@@ -328,7 +327,7 @@ describe('cancel', () => {
     );
     assert.equal(canceled.refundFen, booked.order.breakdown.totalFen - 10000);
     assert.equal(await ledgerRefunded(booked.order.id), booked.order.breakdown.totalFen);
-    assert.equal(await seatsTaken(to.id), 0);
+    assert.equal(await seatsTaken(t, to.id), 0);
   });
 
   test('within 72 hours a paid registration cannot be canceled; others cannot cancel mine', async () => {
@@ -340,7 +339,7 @@ describe('cancel', () => {
     assert.equal(envelope(locked).errorCode, 'RESERVATION_LOCKED');
     const stranger = await readyCandidate(t);
     assert.equal((await post(url, stranger.headers)).statusCode, 404);
-    assert.equal(await seatsTaken(soon.id), 1);
+    assert.equal(await seatsTaken(t, soon.id), 1);
     assert.equal(await ledgerRefunded(booked.order.id), 0);
   });
 });
@@ -365,7 +364,7 @@ describe('bad input', () => {
     assert.equal((await post(`${base}/cancel`, {})).statusCode, 401);
     assert.equal((await get('/api/front/registrations', {})).statusCode, 401);
     assert.equal((await get('/api/front/transactions?pageSize=abc', headers)).statusCode, 400);
-    assert.equal(await seatsTaken(exam.id), 1);
+    assert.equal(await seatsTaken(t, exam.id), 1);
     const [view] = dataOf('registrations', await get('/api/front/registrations', headers)).list;
     assert.equal(view?.status, 'register');
   });

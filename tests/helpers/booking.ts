@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { bookingRepository } from '../../server/db/repositories/booking';
+import { exams } from '../../server/db/schema';
 import { sweepExpiredOrders } from '../../server/domain/booking';
 import { sandboxProvider } from '../../server/providers/payment';
 import { dataOf, loginAs, type TestApp } from './app';
-import { insertCompleteProfile, userIdOf } from './fixtures';
+import { type insertCatalogBasics, insertCompleteProfile, insertExam, userIdOf } from './fixtures';
 
 let phoneCounter = 0;
 
@@ -68,4 +70,21 @@ export function sweepNow(t: TestApp) {
     now: () => t.clock.now,
     log: quietLog,
   });
+}
+
+type CatalogBasics = Awaited<ReturnType<typeof insertCatalogBasics>>;
+export type ExamFields = Partial<Parameters<typeof insertExam>[3]>;
+
+/** An exam at the Beijing center of `basics`, ten days after the test clock unless `fields` say otherwise. */
+export function examInTenDays(t: TestApp, basics: CatalogBasics, fields: ExamFields = {}) {
+  return insertExam(t.database.db, basics.beijing, basics.category.id, {
+    startsAt: new Date(t.clock.now.getTime() + 10 * 86_400_000),
+    ...fields,
+  });
+}
+
+/** The seats an exam has taken, as the database holds them. */
+export async function seatsTaken(t: TestApp, examId: string): Promise<number | undefined> {
+  const [row] = await t.database.db.select({ n: exams.seatsTaken }).from(exams).where(eq(exams.id, examId));
+  return row?.n;
 }
