@@ -6,6 +6,7 @@ import enHome from './en-US/home';
 import enLegal from './en-US/legal';
 import enProfile from './en-US/profile';
 import enResult from './en-US/result';
+import enStatus from './en-US/status';
 import enTicket from './en-US/ticket';
 import enTransaction from './en-US/transaction';
 import enWallet from './en-US/wallet';
@@ -16,6 +17,7 @@ import zhHome from './zh-CN/home';
 import zhLegal from './zh-CN/legal';
 import zhProfile from './zh-CN/profile';
 import zhResult from './zh-CN/result';
+import zhStatus from './zh-CN/status';
 import zhTicket from './zh-CN/ticket';
 import zhTransaction from './zh-CN/transaction';
 import zhWallet from './zh-CN/wallet';
@@ -31,6 +33,7 @@ const enPages = {
   ...enTicket,
   ...enTransaction,
   ...enResult,
+  ...enStatus,
   ...enWallet,
 };
 const zhPages = {
@@ -42,6 +45,7 @@ const zhPages = {
   ...zhTicket,
   ...zhTransaction,
   ...zhResult,
+  ...zhStatus,
   ...zhWallet,
 };
 const enUS = { ...enUSApp, ...enPages };

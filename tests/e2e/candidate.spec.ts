@@ -4,8 +4,8 @@ import { idCardCheckCharacter, maskIdCard } from '../../contract/idcard';
 import enCheckout from '../../src/locales/en-US/checkout';
 import enExam from '../../src/locales/en-US/exam';
 import enProfile from '../../src/locales/en-US/profile';
+import enStatus from '../../src/locales/en-US/status';
 import enTicket from '../../src/locales/en-US/ticket';
-import enTransaction from '../../src/locales/en-US/transaction';
 import enWallet from '../../src/locales/en-US/wallet';
 import zhCheckout from '../../src/locales/zh-CN/checkout';
 import { expectAccessible, logInOnLoginPage } from './support';
@@ -144,7 +144,7 @@ test('a new candidate completes the profile, books, pays in the sandbox wallet a
   await page.goto('/home/transaction');
   const paid = page.getByRole('row').filter({ hasText: exam.name.en });
   await expect(paid).toBeVisible();
-  await expect(paid.getByText(enTransaction['pages.transaction.status.paid'])).toBeVisible();
+  await expect(paid.getByText(enStatus['status.order.paid'])).toBeVisible();
   await expectAccessible(page);
 
   // The checkout once more, in Chinese, for the next exam.

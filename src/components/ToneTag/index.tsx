@@ -1,25 +1,8 @@
 import { Tag, theme } from 'antd';
 import type { GlobalToken } from 'antd/es/theme/interface';
 import type { ReactNode } from 'react';
-import type { OrderStatus, RegistrationStatus } from '../../../contract/booking';
 
 export type Tone = 'orange' | 'blue' | 'purple' | 'green' | 'red' | 'grey';
-
-export const REGISTRATION_TONES: Record<RegistrationStatus, Tone> = {
-  pending: 'orange',
-  register: 'blue',
-  checkin: 'purple',
-  completed: 'green',
-  canceled: 'grey',
-};
-
-export const ORDER_TONES: Record<OrderStatus, Tone> = {
-  pending: 'orange',
-  paid: 'green',
-  expired: 'grey',
-  canceled: 'grey',
-  refunded: 'purple',
-};
 
 /**
  * antd's preset tag colours put the 7th shade on the 1st, under 4.5:1 for orange and gold; the 8th shade on the

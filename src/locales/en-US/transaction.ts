@@ -14,9 +14,4 @@ export default {
   'pages.transaction.receiptOf': 'View the receipt of {exam}',
   'pages.transaction.refunded': 'Refunded {amount}',
   'pages.transaction.notPaid': 'Not paid',
-  'pages.transaction.status.pending': 'Pending',
-  'pages.transaction.status.paid': 'Paid',
-  'pages.transaction.status.expired': 'Expired',
-  'pages.transaction.status.canceled': 'Canceled',
-  'pages.transaction.status.refunded': 'Refunded',
 };

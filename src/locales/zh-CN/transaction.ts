@@ -14,9 +14,4 @@ export default {
   'pages.transaction.receiptOf': '查看 {exam} 的收据',
   'pages.transaction.refunded': '已退 {amount}',
   'pages.transaction.notPaid': '未支付',
-  'pages.transaction.status.pending': '待支付',
-  'pages.transaction.status.paid': '已支付',
-  'pages.transaction.status.expired': '已过期',
-  'pages.transaction.status.canceled': '已取消',
-  'pages.transaction.status.refunded': '已退款',
 };

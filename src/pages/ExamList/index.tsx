@@ -1,6 +1,7 @@
 import { useIntl, useModel } from '@umijs/max';
 import { Card, Flex } from 'antd';
 import { withPageTexts } from '@/components/PageTexts';
+import { STATUS_TEXTS } from '@/components/StatusTag';
 import enExam from '@/locales/en-US/exam';
 import zhExam from '@/locales/zh-CN/exam';
 import MyRegistrations from './components/MyRegistrations';
@@ -24,4 +25,4 @@ function ExamListPage() {
   );
 }
 
-export default withPageTexts(ExamListPage, { 'en-US': enExam, 'zh-CN': zhExam });
+export default withPageTexts(ExamListPage, { 'en-US': enExam, 'zh-CN': zhExam }, STATUS_TEXTS);

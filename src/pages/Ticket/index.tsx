@@ -1,11 +1,10 @@
 import { useLocation } from '@umijs/max';
 import { withPageTexts } from '@/components/PageTexts';
+import { STATUS_TEXTS } from '@/components/StatusTag';
 import enCheckout from '@/locales/en-US/checkout';
 import enTicket from '@/locales/en-US/ticket';
-import enTransaction from '@/locales/en-US/transaction';
 import zhCheckout from '@/locales/zh-CN/checkout';
 import zhTicket from '@/locales/zh-CN/ticket';
-import zhTransaction from '@/locales/zh-CN/transaction';
 import AdmissionTicket from './components/AdmissionTicket';
 import PrintStyle from './components/PrintStyle';
 import Receipt from './components/Receipt';
@@ -34,5 +33,5 @@ export default withPageTexts(
   TicketPage,
   { 'en-US': enTicket, 'zh-CN': zhTicket },
   { 'en-US': enCheckout, 'zh-CN': zhCheckout },
-  { 'en-US': enTransaction, 'zh-CN': zhTransaction },
+  STATUS_TEXTS,
 );

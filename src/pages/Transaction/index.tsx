@@ -2,7 +2,7 @@ import { type ProColumns, ProTable } from '@ant-design/pro-components';
 import { history, Link, useIntl } from '@umijs/max';
 import { Empty } from 'antd';
 import { withPageTexts } from '@/components/PageTexts';
-import ToneTag, { ORDER_TONES } from '@/components/ToneTag';
+import { OrderStatusTag, STATUS_TEXTS } from '@/components/StatusTag';
 import enTransaction from '@/locales/en-US/transaction';
 import zhTransaction from '@/locales/zh-CN/transaction';
 import { transactions } from '@/services/booking';
@@ -42,9 +42,7 @@ function TransactionPage() {
       dataIndex: 'status',
       render: (_, row) => (
         <>
-          <ToneTag tone={ORDER_TONES[row.status]}>
-            {intl.formatMessage({ id: `pages.transaction.status.${row.status}` })}
-          </ToneTag>
+          <OrderStatusTag status={row.status} />
           {row.refundedFen > 0 ? (
             <div>{intl.formatMessage({ id: 'pages.transaction.refunded' }, { amount: money(row.refundedFen) })}</div>
           ) : null}
@@ -90,4 +88,4 @@ function TransactionPage() {
   );
 }
 
-export default withPageTexts(TransactionPage, { 'en-US': enTransaction, 'zh-CN': zhTransaction });
+export default withPageTexts(TransactionPage, { 'en-US': enTransaction, 'zh-CN': zhTransaction }, STATUS_TEXTS);

@@ -2,11 +2,11 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { ProTable } from '@ant-design/pro-components';
 import { Link, useIntl } from '@umijs/max';
 import { Space } from 'antd';
+import { RegistrationStatusTag } from '@/components/StatusTag';
 import { registrations } from '@/services/booking';
 import { formatInZone, pickText, zoneLabel } from '@/utils/format';
 import type { RegistrationView } from '../../../../contract/booking';
 import { changeUrl, payUrl, resultUrl, ticketUrl } from './navigation';
-import StatusTag from './StatusTag';
 
 const PAGE_SIZE = 10;
 /** A ticket exists, and a result may, once the registration is paid. */
@@ -38,7 +38,7 @@ export default function MyRegistrations() {
     {
       title: text('pages.examlist.column.status'),
       dataIndex: 'status',
-      render: (_, { status }) => <StatusTag status={status} />,
+      render: (_, { status }) => <RegistrationStatusTag status={status} />,
     },
     {
       title: text('pages.examlist.column.actions'),

@@ -2,7 +2,7 @@ import { Link, useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, Button, Card, Descriptions, Flex, Result, Spin } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
-import ToneTag, { REGISTRATION_TONES } from '@/components/ToneTag';
+import { RegistrationStatusTag } from '@/components/StatusTag';
 import { errorText } from '@/requestErrorConfig';
 import { ticket as fetchTicket } from '@/services/booking';
 import { envelopeOf } from '@/utils/bizError';
@@ -63,7 +63,7 @@ export default function AdmissionTicket({ registrationId }: { registrationId: st
           <Descriptions.Item label={text('field.idNumber')}>{candidate.maskedIdNumber}</Descriptions.Item>
           <Descriptions.Item label={text('field.phone')}>{candidate.phone.replace(/^\+86/, '')}</Descriptions.Item>
           <Descriptions.Item label={text('field.status')}>
-            <ToneTag tone={REGISTRATION_TONES[data.status]}>{text(`status.${data.status}`)}</ToneTag>
+            <RegistrationStatusTag status={data.status} />
           </Descriptions.Item>
         </Descriptions>
         {canceled ? null : (

@@ -1,7 +1,7 @@
 import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Card, Descriptions, Result, Spin } from 'antd';
-import ToneTag, { ORDER_TONES } from '@/components/ToneTag';
+import { OrderStatusTag } from '@/components/StatusTag';
 import { order as fetchOrder } from '@/services/booking';
 import { formatFen, formatInZone, pickText, zoneLabel } from '@/utils/format';
 
@@ -55,7 +55,7 @@ export default function Receipt({ orderId }: { orderId: string }) {
           </Descriptions.Item>
         ))}
         <Descriptions.Item label={text('pages.ticket.field.status')}>
-          <ToneTag tone={ORDER_TONES[order.status]}>{text(`pages.transaction.status.${order.status}`)}</ToneTag>
+          <OrderStatusTag status={order.status} />
         </Descriptions.Item>
       </Descriptions>
     </Card>

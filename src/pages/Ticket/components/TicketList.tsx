@@ -1,7 +1,7 @@
 import { Link, useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Card, Empty, List } from 'antd';
-import ToneTag, { REGISTRATION_TONES } from '@/components/ToneTag';
+import { RegistrationStatusTag } from '@/components/StatusTag';
 import { registrations } from '@/services/booking';
 import { formatInZone, pickText, zoneLabel } from '@/utils/format';
 
@@ -20,13 +20,7 @@ export default function TicketList() {
           const { exam } = registration;
           const name = pickText(exam.name, locale);
           return (
-            <List.Item
-              extra={
-                <ToneTag tone={REGISTRATION_TONES[registration.status]}>
-                  {intl.formatMessage({ id: `pages.ticket.status.${registration.status}` })}
-                </ToneTag>
-              }
-            >
+            <List.Item extra={<RegistrationStatusTag status={registration.status} />}>
               <List.Item.Meta
                 title={
                   <Link to={`/home/ticket?registrationId=${encodeURIComponent(registration.id)}`}>
