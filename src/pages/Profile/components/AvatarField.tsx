@@ -9,21 +9,19 @@ import { readToken } from '@/utils/session';
 import type { Envelope } from '../../../../contract/envelope';
 import type { AvatarUpload } from '../../../../contract/profile';
 import type { AvatarValue } from '../profileForm';
+import type { FieldAria } from './fieldAria';
 
 /** Spec section 9. Kept here rather than imported from contract/profile.ts, which would bring zod to the browser. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
-interface AvatarFieldProps {
+interface AvatarFieldProps extends FieldAria {
   /** Form.Item's id, set on the button so the field's label names it. */
   id?: string;
   value?: AvatarValue;
   onChange?: (value: AvatarValue) => void;
   /** Shows a refusal (type, size, a failed upload) as the field's error. */
   onRejected: (message: string) => void;
-  'aria-describedby'?: string;
-  'aria-invalid'?: boolean | 'true' | 'false';
-  'aria-required'?: boolean | 'true' | 'false';
 }
 
 /**

@@ -1,16 +1,14 @@
 import type { RadioChangeEvent } from 'antd';
 import { Radio } from 'antd';
 import type { Gender } from '../../../../contract/profile';
+import type { FieldAria } from './fieldAria';
 
-interface GenderFieldProps {
+interface GenderFieldProps extends FieldAria {
   id?: string;
   value?: Gender;
   onChange?: (value: Gender) => void;
   label: string;
   options: { value: Gender; label: string }[];
-  'aria-describedby'?: string;
-  'aria-invalid'?: boolean | 'true' | 'false';
-  'aria-required'?: boolean | 'true' | 'false';
 }
 
 /**

@@ -3,6 +3,7 @@ import type { CascaderProps } from 'antd';
 import { Cascader } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { cities, provinces } from '@/services/catalog';
+import type { FieldAria } from './fieldAria';
 
 interface RegionOption {
   value: string;
@@ -16,7 +17,7 @@ const citiesOf = async (provinceCode: string): Promise<RegionOption[]> =>
 const attach = (list: RegionOption[], provinceCode: string, children: RegionOption[]) =>
   list.map((option) => (option.value === provinceCode ? { ...option, children } : option));
 
-interface RegionFieldProps {
+interface RegionFieldProps extends FieldAria {
   id?: string;
   /** [province code, city code]. */
   value?: string[];
@@ -24,9 +25,6 @@ interface RegionFieldProps {
   placeholder?: string;
   /** A province alone is a value too (for filters); a profile needs the city. */
   changeOnSelect?: boolean;
-  'aria-describedby'?: string;
-  'aria-invalid'?: boolean | 'true' | 'false';
-  'aria-required'?: boolean | 'true' | 'false';
 }
 
 /** Province, then city: one Cascader whose cities load when a province is opened (and for the saved province). */
