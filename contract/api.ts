@@ -21,6 +21,7 @@ import {
 } from './booking';
 import { category, city, cityQuery, examIdParams, examList, examListQuery, examSummary, province } from './catalog';
 import { pageQuery } from './envelope';
+import { groupCreateRequest, groupIdParams, groupPriceRequest, groupView } from './group';
 import { walletOrder, walletOrderParams } from './payment';
 import { avatarUpload, organization, profile, profileUpdate } from './profile';
 import { siteInfo } from './site';
@@ -227,6 +228,57 @@ export const api = {
     auth: 'public',
     summary: 'The Ed25519 public key that verifies ticket tokens',
     data: ticketPublicKey,
+  },
+  createGroup: {
+    method: 'POST',
+    path: '/api/front/groups',
+    auth: 'user',
+    summary: 'Start a group registration: the coordinator and the exam',
+    body: groupCreateRequest,
+    data: groupView,
+  },
+  group: {
+    method: 'GET',
+    path: '/api/front/groups/:id',
+    auth: 'user',
+    summary: 'One of my group registrations, with each member and its status',
+    params: groupIdParams,
+    data: groupView,
+  },
+  uploadGroupFile: {
+    method: 'POST',
+    path: '/api/front/groups/:id/upload',
+    auth: 'user',
+    summary:
+      'Upload the member list (multipart field `file`: .xlsx or .csv, at most 2 MB and 1,000 rows); replaces the last',
+    params: groupIdParams,
+    data: groupView,
+  },
+  groupQuote: {
+    method: 'POST',
+    path: '/api/front/groups/:id/quote',
+    auth: 'user',
+    summary: 'The price breakdown for every accepted member',
+    params: groupIdParams,
+    body: groupPriceRequest,
+    data: quote,
+  },
+  groupCheckout: {
+    method: 'POST',
+    path: '/api/front/groups/:id/checkout',
+    auth: 'user',
+    summary: 'Hold a seat for every accepted member and create one order (send an Idempotency-Key header)',
+    params: groupIdParams,
+    body: groupPriceRequest,
+    data: groupView,
+  },
+  groupTickets: {
+    method: 'GET',
+    path: '/api/front/groups/:id/tickets',
+    auth: 'user',
+    summary: "Every member's ticket, once the group's order is paid",
+    params: groupIdParams,
+    data: z.array(ticket),
   },
   walletOrder: {
     method: 'GET',

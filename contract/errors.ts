@@ -40,6 +40,14 @@ export const ERROR_CATALOGUE = {
   ORDER_EXPIRED: { status: 409, showType: 2 },
   TICKET_NOT_ISSUED: { status: 409, showType: 2 },
   PAYMENT_PROVIDER_FAILED: { status: 502, showType: 2 },
+  GROUP_FILE_INVALID: { status: 400, showType: 2 },
+  GROUP_FILE_EMPTY: { status: 400, showType: 2 },
+  GROUP_FILE_HEADERS_MISSING: { status: 400, showType: 2 },
+  GROUP_FILE_TOO_MANY_ROWS: { status: 400, showType: 2 },
+  GROUP_FILE_TOO_LARGE: { status: 413, showType: 2 },
+  GROUP_NO_MEMBERS: { status: 409, showType: 2 },
+  GROUP_LOCKED: { status: 409, showType: 2 },
+  GROUP_CHANGED: { status: 409, showType: 2 },
   INTERNAL: { status: 500, showType: 2 },
 } as const satisfies Record<string, { status: number; showType: 0 | 1 | 2 | 4 | 9 }>;
 

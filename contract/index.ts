@@ -5,6 +5,7 @@ export * from './catalog';
 export * from './common';
 export * from './envelope';
 export * from './errors';
+export * from './group';
 export * from './idcard';
 export * from './payment';
 export * from './phone';

@@ -38,6 +38,14 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ORDER_EXPIRED: 'This order has expired; its seats were released.',
   TICKET_NOT_ISSUED: 'The ticket is issued once the registration is paid.',
   PAYMENT_PROVIDER_FAILED: 'The payment service did not answer. Try again shortly.',
+  GROUP_FILE_INVALID: 'Please upload file in proper format',
+  GROUP_FILE_EMPTY: 'The file holds no member rows.',
+  GROUP_FILE_HEADERS_MISSING: 'The file lacks required columns (see the template).',
+  GROUP_FILE_TOO_MANY_ROWS: 'A file may list at most 1,000 members.',
+  GROUP_FILE_TOO_LARGE: 'The file is larger than 2 MB.',
+  GROUP_NO_MEMBERS: 'No accepted members to pay for. Upload a file first.',
+  GROUP_LOCKED: 'This group is already paid or awaiting payment.',
+  GROUP_CHANGED: 'Some members changed since the upload. Please upload the file again.',
   INTERNAL: 'Something went wrong on our side. Please try again.',
 };
 

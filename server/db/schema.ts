@@ -19,6 +19,8 @@ import {
 import {
   EXAM_STATUSES,
   GENDERS,
+  type Gender,
+  type GroupRejectedRow,
   ORDER_PURPOSES,
   ORDER_STATUSES,
   type PriceBreakdown,
@@ -393,4 +395,48 @@ export const results = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('results_certificate_uq').on(t.certificateNumber)],
+);
+
+/** An accepted row of a group file: phone in E.164, the full ID number (checkout fills blank profiles with it). */
+export interface GroupMemberRecord {
+  row: number;
+  name: string;
+  phone: string;
+  idNumber: string;
+  gender: Gender;
+  dateOfBirth: string;
+}
+
+/** What an upload of a group file left: the accepted members and the rejected rows with their reasons. */
+export interface GroupUpload {
+  fileName: string;
+  uploadedAt: string;
+  totalParticipants: number;
+  accepted: GroupMemberRecord[];
+  rejected: GroupRejectedRow[];
+}
+
+/**
+ * A coordinator's group registration for one exam: who they are, the last file they uploaded (a new upload
+ * replaces it), and the order that pays for every accepted member once they check out.
+ */
+export const groupRegistrations = pgTable(
+  'group_registrations',
+  {
+    id: uuid('id').primaryKey(),
+    coordinatorId: uuid('coordinator_id')
+      .notNull()
+      .references(() => users.id),
+    examId: uuid('exam_id')
+      .notNull()
+      .references(() => exams.id),
+    coordinatorName: text('coordinator_name').notNull(),
+    coordinatorPhone: varchar('coordinator_phone', { length: 16 }).notNull(),
+    organization: text('organization').notNull(),
+    upload: jsonb('upload').$type<GroupUpload>(),
+    /** The newest order of the group; an expired one is replaced by the next checkout. */
+    orderId: uuid('order_id').references(() => orders.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('group_registrations_coordinator_idx').on(t.coordinatorId, t.createdAt)],
 );

@@ -118,7 +118,7 @@ export function publicBase(deps: Pick<BookingDeps, 'config'>, requestOrigin: str
   return deps.config.publicUrl ?? requestOrigin.replace(/\/+$/, '');
 }
 
-async function resolvePromotion(deps: BookingDeps, code: string | undefined): Promise<Promotion | undefined> {
+export async function resolvePromotion(deps: BookingDeps, code: string | undefined): Promise<Promotion | undefined> {
   if (!code) return undefined;
   const row = await deps.repo.promoCode(code);
   const now = deps.now();
@@ -132,33 +132,66 @@ async function bookableExam(deps: BookingDeps, examId: string): Promise<ExamBook
   return exam;
 }
 
-/** The price breakdown of booking `quantity` seats, with the profile's referral and the given promotion. */
-export async function quote(deps: BookingDeps, user: UserRow, request: QuoteRequest): Promise<Quote> {
-  if (user.kind !== 'individual') throw new AppError('STUDENTS_ONLY');
-  const exam = await bookableExam(deps, request.examId);
-  const promotion = await resolvePromotion(deps, request.promoCode);
+/** An exam that takes bookings now: active, registration not yet ended, not started. */
+export async function openExam(deps: BookingDeps, examId: string): Promise<ExamBookingRow> {
+  const exam = await bookableExam(deps, examId);
+  const now = deps.now();
+  if (exam.status !== 'active' || exam.registrationEndsAt <= now || exam.startsAt <= now) {
+    throw new AppError('REGISTRATION_CLOSED');
+  }
+  return exam;
+}
+
+/** Equal-time comparison of what the candidate typed with the exam's code; refuses a wrong or missing one. */
+export function assertAccessCode(exam: Pick<ExamBookingRow, 'accessCode'>, given: string | undefined): void {
+  if (exam.accessCode === null) return;
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  if (given === undefined || !timingSafeEqual(digest(given), digest(exam.accessCode))) {
+    throw new AppError('ACCESS_CODE_INVALID');
+  }
+}
+
+/** The priced order of `quantity` seats for `user`: the referral of their profile's invitation code, the promotion. */
+export async function priceSeats(
+  deps: BookingDeps,
+  user: UserRow,
+  exam: Pick<ExamBookingRow, 'feeFen'>,
+  quantity: number,
+  promoCode: string | undefined,
+) {
+  const promotion = await resolvePromotion(deps, promoCode);
   const who = await deps.repo.bookingProfile(user.id);
   const invitation = who?.invitation?.active ? who.invitation : undefined;
   const breakdown = priceBooking({
     unitPriceFen: exam.feeFen,
-    quantity: request.quantity,
+    quantity,
     referralBps: invitation?.discountBps ?? 0,
     promotion,
     handlingFeeBps: deps.config.handlingFeeBps,
   });
-  return {
-    ...breakdown,
-    examId: exam.id,
-    testDate: exam.startsAt.toISOString(),
-    promoCode: promotion?.code ?? null,
-    referralCode: invitation?.code ?? null,
-  };
+  return { breakdown, who, promotion, referralCode: invitation?.code ?? null };
 }
 
-/** Equal-time comparison of what the candidate typed with the exam's code. */
-function accessCodeMatches(given: string | undefined, expected: string): boolean {
-  const digest = (text: string) => createHash('sha256').update(text).digest();
-  return timingSafeEqual(digest(given ?? ''), digest(expected)) && given !== undefined;
+/** The price breakdown of booking `quantity` seats, with the profile's referral and the given promotion. */
+export async function quote(deps: BookingDeps, user: UserRow, request: QuoteRequest): Promise<Quote> {
+  if (user.kind !== 'individual') throw new AppError('STUDENTS_ONLY');
+  const exam = await bookableExam(deps, request.examId);
+  const priced = await priceSeats(deps, user, exam, request.quantity, request.promoCode);
+  return quoteOf(exam, priced);
+}
+
+/** A quote's answer: the breakdown with the test date and the codes that applied. */
+export function quoteOf(
+  exam: Pick<ExamBookingRow, 'id' | 'startsAt'>,
+  priced: Pick<Awaited<ReturnType<typeof priceSeats>>, 'breakdown' | 'promotion' | 'referralCode'>,
+): Quote {
+  return {
+    ...priced.breakdown,
+    examId: exam.id,
+    testDate: exam.startsAt.toISOString(),
+    promoCode: priced.promotion?.code ?? null,
+    referralCode: priced.referralCode,
+  };
 }
 
 export interface RegisterOptions {
@@ -185,18 +218,12 @@ export async function register(
     const earlier = await deps.repo.orderByIdempotencyKey(user.id, key);
     if (earlier) return answerForOrder(deps, earlier, options.origin);
   }
-  const exam = await bookableExam(deps, request.examId);
-  const now = deps.now();
-  if (exam.status !== 'active' || exam.registrationEndsAt <= now || exam.startsAt <= now) {
-    throw new AppError('REGISTRATION_CLOSED');
-  }
+  const exam = await openExam(deps, request.examId);
   // Most requests at a popular exam arrive after it filled up: answer them from this read without a transaction.
   // It only ever refuses; the seat itself is taken by the conditional UPDATE below.
   if (exam.seatsTaken >= exam.capacity) throw new AppError('SOLD_OUT');
-  if (exam.accessCode !== null && !accessCodeMatches(request.accessCode, exam.accessCode)) {
-    throw new AppError('ACCESS_CODE_INVALID');
-  }
-  const who = await deps.repo.bookingProfile(user.id);
+  assertAccessCode(exam, request.accessCode);
+  const { breakdown, who, promotion } = await priceSeats(deps, user, exam, 1, request.promoCode);
   const missing = missingProfileFields(who?.name ?? '', who?.profile ?? undefined);
   if (missing.length > 0) {
     throw new AppError(
@@ -206,15 +233,7 @@ export async function register(
       missing.map((field) => ({ path: field, message: 'required' })),
     );
   }
-  const promotion = await resolvePromotion(deps, request.promoCode);
-  const invitation = who?.invitation?.active ? who.invitation : undefined;
-  const breakdown = priceBooking({
-    unitPriceFen: exam.feeFen,
-    quantity: 1,
-    referralBps: invitation?.discountBps ?? 0,
-    promotion,
-    handlingFeeBps: deps.config.handlingFeeBps,
-  });
+  const now = deps.now();
   const free = breakdown.totalFen === 0;
 
   let booked: { registration: RegistrationRow; order: OrderRow };

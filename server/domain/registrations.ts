@@ -13,7 +13,9 @@ import type { UserRow } from '../db/repositories/auth';
 import {
   type BookingRepository,
   type ExamBookingRow,
+  type ExamSummaryRow,
   type OrderRow,
+  type RegistrationRow,
   uniqueConstraintOf,
 } from '../db/repositories/booking';
 import { AppError } from '../errors';
@@ -74,12 +76,21 @@ export async function listRegistrations(
   return { list: await views(deps, rows), total, current, pageSize };
 }
 
-/** The admission ticket: issued once paid; a canceled one shows without a token so it cannot be checked in. */
-export async function getTicket(deps: RegistrationDeps, user: UserRow, id: string): Promise<Ticket> {
-  const registration = await deps.repo.registration(id, user.id);
-  if (!registration) throw notFound();
-  if (registration.status === 'pending') throw new AppError('TICKET_NOT_ISSUED');
-  const [exam, who] = await Promise.all([examSummaryRow(deps, registration.examId), deps.repo.bookingProfile(user.id)]);
+/** Who a ticket names: the candidate's name, ID number (masked on the ticket), login phone and avatar. */
+export interface TicketHolder {
+  name: string;
+  idNumber: string;
+  phone: string;
+  avatarSmall: string | null;
+}
+
+/** The ticket of a booked registration; a canceled one shows without a token so it cannot be checked in. */
+export async function ticketOf(
+  deps: Pick<RegistrationDeps, 'tickets'>,
+  registration: RegistrationRow,
+  exam: ExamSummaryRow,
+  holder: TicketHolder,
+): Promise<Ticket> {
   const token =
     registration.status === 'canceled'
       ? null
@@ -93,13 +104,27 @@ export async function getTicket(deps: RegistrationDeps, user: UserRow, id: strin
     status: registration.status,
     exam: toExamSummary(exam),
     candidate: {
-      name: who?.name ?? '',
-      maskedIdNumber: maskIdCard(who?.profile?.idNumber ?? ''),
-      phone: user.phone,
-      avatar_small: who?.avatarSmall ?? null,
+      name: holder.name,
+      maskedIdNumber: maskIdCard(holder.idNumber),
+      phone: holder.phone,
+      avatar_small: holder.avatarSmall,
     },
     token,
   };
+}
+
+/** The admission ticket of one of the user's registrations: issued once paid. */
+export async function getTicket(deps: RegistrationDeps, user: UserRow, id: string): Promise<Ticket> {
+  const registration = await deps.repo.registration(id, user.id);
+  if (!registration) throw notFound();
+  if (registration.status === 'pending') throw new AppError('TICKET_NOT_ISSUED');
+  const [exam, who] = await Promise.all([examSummaryRow(deps, registration.examId), deps.repo.bookingProfile(user.id)]);
+  return ticketOf(deps, registration, exam, {
+    name: who?.name ?? '',
+    idNumber: who?.profile?.idNumber ?? '',
+    phone: user.phone,
+    avatarSmall: who?.avatarSmall ?? null,
+  });
 }
 
 /** Exam codes carry their date at the end (HSK-4-20261212); the same exam on another day shares the rest. */

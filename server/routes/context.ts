@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { otpRepository, sessionsRepository, usersRepository } from '../db/repositories/auth';
 import { bookingRepository } from '../db/repositories/booking';
 import { catalogRepository } from '../db/repositories/catalog';
+import { groupRepository } from '../db/repositories/groups';
 import { profileRepository } from '../db/repositories/profile';
 import type { RegisterEndpoint } from '../http/route';
 import type { PaymentProvider } from '../providers/payment';
@@ -33,5 +34,6 @@ export function createRepositories(database: Database) {
     catalog: catalogRepository(db),
     profiles: profileRepository(db),
     booking: bookingRepository(db),
+    groups: groupRepository(db),
   };
 }

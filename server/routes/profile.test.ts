@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import { AVATAR_MAX_BYTES, idCardCheckCharacter } from '../../contract';
-import { createTestApp, dataOf, envelope, loginAs, type TestApp } from '../../tests/helpers/app';
+import { createTestApp, dataOf, envelope, loginAs, multipart, type TestApp } from '../../tests/helpers/app';
 import { invitationCodes, organizations } from '../db/schema';
 import { uuidv7 } from '../ids';
 
@@ -19,18 +19,6 @@ function idNumber(birth: string, sequence: string): string {
 }
 
 const MALE_ID = idNumber('1990-05-17', '123');
-
-function multipart(file: Buffer, filename: string, contentType: string, field = 'file') {
-  const boundary = `----test${uuidv7()}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
-      `Content-Type: ${contentType}\r\n\r\n`,
-  );
-  return {
-    payload: Buffer.concat([head, file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 function upload(auth: Auth, file: Buffer, filename = 'me.png', contentType = 'image/png', field = 'file') {
   const body = multipart(file, filename, contentType, field);

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AVATAR_MAX_BYTES, api, id } from '../../contract';
 import { authenticate } from '../domain/auth';
@@ -13,39 +13,9 @@ import {
 } from '../domain/profile';
 import { createTicketSigner } from '../domain/tickets';
 import { AppError } from '../errors';
+import { readFileField } from '../http/multipart';
 import { endpointRegistrar } from '../http/route';
 import type { RouteContext } from './context';
-
-/** What the multipart reader throws for a request it cannot take, as our error codes. */
-const MULTIPART_ERRORS: Record<string, () => AppError> = {
-  FST_REQ_FILE_TOO_LARGE: () => new AppError('IMAGE_TOO_LARGE'),
-  FST_FILES_LIMIT: () => new AppError('PAYLOAD_TOO_LARGE'),
-  FST_PARTS_LIMIT: () => new AppError('PAYLOAD_TOO_LARGE'),
-  FST_FIELDS_LIMIT: () => new AppError('PAYLOAD_TOO_LARGE'),
-  FST_INVALID_MULTIPART_CONTENT_TYPE: () => new AppError('UNSUPPORTED_MEDIA_TYPE'),
-  FST_PROTO_VIOLATION: () => new AppError('VALIDATION_FAILED'),
-  FST_MP_PREMATURE_CLOSE: () => new AppError('VALIDATION_FAILED'),
-};
-
-const fileMissing = () =>
-  new AppError('VALIDATION_FAILED', undefined, undefined, [{ path: 'file', message: 'An image file is required' }]);
-
-/** The bytes of the multipart field `file`, at most AVATAR_MAX_BYTES. */
-async function readAvatarFile(request: FastifyRequest): Promise<Buffer> {
-  try {
-    const part = await request.file();
-    if (part?.fieldname !== 'file') throw fileMissing();
-    return await part.toBuffer();
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as Partial<FastifyError>).code;
-    const mapped = code ? MULTIPART_ERRORS[code] : undefined;
-    if (mapped) throw mapped();
-    // busboy's own parse errors (a malformed body or boundary) carry no code; they are the client's.
-    if (error instanceof Error && !code) throw new AppError('VALIDATION_FAILED');
-    throw error;
-  }
-}
 
 /**
  * The contract's ID card refine names its own error code; when that is the only problem with a profile save, the
@@ -86,7 +56,7 @@ export async function profileRoutes(ctx: RouteContext, app: FastifyInstance): Pr
     route(api.uploadAvatar, async ({ user, request }) => {
       // Checked before reading the body: a center's upload is refused without decoding anything.
       if (user.kind !== 'individual') throw new AppError('FORBIDDEN');
-      return uploadAvatar(deps, user, await readAvatarFile(request));
+      return uploadAvatar(deps, user, (await readFileField(request, 'IMAGE_TOO_LARGE')).bytes);
     });
     route(api.organizations, () => listOrganizations(deps));
     route(api.ticketPublicKey, async () => tickets.publicKey());

@@ -6,6 +6,7 @@ import { api, type DataOf, type EndpointName } from '../../contract';
 import { buildApp } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
 import type { Database } from '../../server/db/client';
+import { uuidv7 } from '../../server/ids';
 import type { PaymentProvider } from '../../server/providers/payment';
 import type { OtpMessage, SmsProvider } from '../../server/providers/sms';
 import type { CounterStore } from '../../server/store';
@@ -96,6 +97,19 @@ export async function createTestApp(
       if (!options.database) await database.close();
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** A multipart/form-data body holding one file part, as a browser's upload sends it. */
+export function multipart(file: Buffer, filename: string, contentType: string, field = 'file') {
+  const boundary = `----test${uuidv7()}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+      `Content-Type: ${contentType}\r\n\r\n`,
+  );
+  return {
+    payload: Buffer.concat([head, file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
 

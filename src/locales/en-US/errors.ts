@@ -36,5 +36,13 @@ export default {
   'errors.ORDER_EXPIRED': 'This order has expired and its seat was released. Please book again.',
   'errors.TICKET_NOT_ISSUED': 'Your ticket is issued once the payment is complete.',
   'errors.PAYMENT_PROVIDER_FAILED': 'The payment service did not answer. Please try again in a moment.',
+  'errors.GROUP_FILE_INVALID': 'Please upload file in proper format',
+  'errors.GROUP_FILE_EMPTY': 'The file has no member rows.',
+  'errors.GROUP_FILE_HEADERS_MISSING': 'Required columns are missing; see the template.',
+  'errors.GROUP_FILE_TOO_MANY_ROWS': 'At most 1,000 members per file.',
+  'errors.GROUP_FILE_TOO_LARGE': 'The file is larger than 2 MB.',
+  'errors.GROUP_NO_MEMBERS': 'No accepted members to pay for.',
+  'errors.GROUP_LOCKED': 'This group is already paid or awaiting payment.',
+  'errors.GROUP_CHANGED': 'Some members changed since the upload; please upload again.',
   'errors.INTERNAL': 'Something went wrong on our side. Please try again later.',
 };

@@ -36,5 +36,13 @@ export default {
   'errors.ORDER_EXPIRED': '订单已过期，名额已释放，请重新报名。',
   'errors.TICKET_NOT_ISSUED': '支付完成后才会生成准考证。',
   'errors.PAYMENT_PROVIDER_FAILED': '支付服务暂无响应，请稍后再试。',
+  'errors.GROUP_FILE_INVALID': '请上传格式正确的文件',
+  'errors.GROUP_FILE_EMPTY': '文件中没有成员数据。',
+  'errors.GROUP_FILE_HEADERS_MISSING': '缺少必填列，请参照模板。',
+  'errors.GROUP_FILE_TOO_MANY_ROWS': '每个文件最多 1000 名成员。',
+  'errors.GROUP_FILE_TOO_LARGE': '文件超过 2MB。',
+  'errors.GROUP_NO_MEMBERS': '没有可付款的已接受成员。',
+  'errors.GROUP_LOCKED': '该团体已付款或正在等待付款。',
+  'errors.GROUP_CHANGED': '上传后部分成员已变化，请重新上传。',
   'errors.INTERNAL': '服务器出错了，请稍后再试。',
 };
