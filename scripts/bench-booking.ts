@@ -10,24 +10,19 @@
  * no oversold seat and no 5xx answer.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import pg from 'pg';
-import { type Database, openPglite, openPostgres } from '../server/db/client';
+import type { Database } from '../server/db/client';
 import { avatars, categories, exams, profiles, registrations, sessions, testCenters, users } from '../server/db/schema';
 import { loadReferenceData } from '../server/db/seed/reference';
 import { hashToken } from '../server/domain/auth';
 import { uuidv7 } from '../server/ids';
+import { type BenchDatabaseKind, benchDatabaseKinds, withBenchDatabase } from './lib/bench-database';
 import { freePort, startServerProcess } from './lib/server-process';
 
 const CANDIDATES = Number(process.env.BENCH_CANDIDATES ?? 2000);
 const SEATS = Number(process.env.BENCH_SEATS ?? 500);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
-const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').map((name) => name.trim());
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** A valid GB 11643 number (check character included) for the bench's profiles. */
 const ID_NUMBER = '11010519491231002X';
@@ -209,32 +204,14 @@ async function seatsInDatabase(database: Database, examId: string) {
   return { taken: exam?.taken ?? 0, capacity: exam?.capacity ?? 0, live: live?.n ?? 0 };
 }
 
-async function runOn(kind: string) {
-  const work = mkdtempSync(join(tmpdir(), 'exam-bench-'));
-  const scratch = `exam_bench_${process.pid}`;
-  let databaseUrl = '';
-  let open: () => Promise<Database>;
-  if (kind === 'postgres') {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${scratch}`);
-    await admin.query(`CREATE DATABASE ${scratch}`);
-    await admin.end();
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${scratch}`;
-    databaseUrl = url.toString();
-    open = async () => openPostgres(databaseUrl);
-  } else {
-    open = () => openPglite(join(work, 'data'));
-  }
-  try {
-    const seeding = await open();
+async function runOn(kind: BenchDatabaseKind) {
+  return withBenchDatabase(kind, async (database) => {
+    const seeding = await database.open();
     const { examId, tokens, warmUpExamId, warmUpTokens } = await seed(seeding);
     await seeding.close();
 
     const server = await startServerProcess(await freePort(), {
-      DATA_DIR: join(work, 'data'),
-      DATABASE_URL: databaseUrl,
+      ...database.env,
       DEMO_DATA: 'false',
       RATE_LIMIT_PER_MINUTE: String(CANDIDATES * 10),
       LOG_LEVEL: 'warn',
@@ -249,7 +226,7 @@ async function runOn(kind: string) {
     } finally {
       await server.stop();
     }
-    const checking = await open();
+    const checking = await database.open();
     const seats = await seatsInDatabase(checking, examId);
     await checking.close();
 
@@ -262,21 +239,12 @@ async function runOn(kind: string) {
     console.log(`  5xx or failed answers                 ${result.serverErrors} (other 4xx: ${result.other})`);
     console.log(`  wall time                             ${result.seconds.toFixed(2)} s`);
     return oversold === 0 && result.serverErrors === 0 && result.booked === Math.min(SEATS, CANDIDATES);
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-    if (kind === 'postgres') {
-      const admin = new pg.Client({ connectionString: ADMIN_URL });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
-      await admin.end();
-    }
-  }
+  });
 }
 
 async function main() {
   let allGood = true;
-  for (const kind of DATABASES) {
-    if (kind !== 'postgres' && kind !== 'pglite') throw new Error(`unknown database ${kind} in BENCH_DATABASES`);
+  for (const kind of benchDatabaseKinds()) {
     allGood = (await runOn(kind)) && allGood;
   }
   console.log('\ntarget (PostgreSQL, 2 cores): >= 1000 requests/s, p99 < 250 ms, 0 oversold, 0 5xx');

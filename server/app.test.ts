@@ -31,6 +31,13 @@ describe('system endpoints', () => {
     assert.deepEqual(dataOf('ready', await t.app.inject({ url: '/api/ready' })), { status: 'ready', database: 'ok' });
   });
 
+  test('every answer says how long the server spent on it (Server-Timing)', async () => {
+    for (const url of ['/api/health', '/api/nowhere', '/home']) {
+      const res = await t.app.inject({ url });
+      assert.match(String(res.headers['server-timing']), /^app;dur=\d+\.\d$/, url);
+    }
+  });
+
   test('site facts come from the configuration', async () => {
     const site = dataOf('site', await t.app.inject({ url: '/api/front/site' }));
     assert.equal(site.smsToConsole, true);

@@ -77,6 +77,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return parseJson(request, text, done);
   });
 
+  // How long the server spent on each answer, for operators, benchmarks and the browser's network panel.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    reply.header('Server-Timing', `app;dur=${reply.elapsedTime.toFixed(1)}`);
+    done(null, payload);
+  });
+
   const now = options.now ?? (() => new Date());
   let redis: Redis | undefined;
   let store = options.store;

@@ -1,0 +1,57 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { type Database, openPglite, openPostgres } from '../../server/db/client';
+
+export type BenchDatabaseKind = 'postgres' | 'pglite';
+
+export interface BenchDatabase {
+  /** Opens the scratch database (the script seeds through it and checks after; close it before the server starts). */
+  open(): Promise<Database>;
+  /** What the server process gets: DATABASE_URL (empty for PGlite) and DATA_DIR. */
+  env: { DATABASE_URL: string; DATA_DIR: string };
+}
+
+/** The database kinds BENCH_DATABASES names (default both), refusing unknown names. */
+export function benchDatabaseKinds(setting = process.env.BENCH_DATABASES ?? 'postgres,pglite'): BenchDatabaseKind[] {
+  return setting.split(',').map((name) => {
+    const kind = name.trim();
+    if (kind !== 'postgres' && kind !== 'pglite') throw new Error(`unknown database ${kind} in BENCH_DATABASES`);
+    return kind;
+  });
+}
+
+/**
+ * Runs `work` on a scratch database of `kind` that is removed afterwards: a PostgreSQL database created on the server
+ * of BENCH_DATABASE_URL (default the local test server), or a PGlite directory in a temporary folder.
+ */
+export async function withBenchDatabase<T>(kind: BenchDatabaseKind, work: (db: BenchDatabase) => Promise<T>) {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const folder = mkdtempSync(join(tmpdir(), 'exam-bench-'));
+  const dataDir = join(folder, 'data');
+  const scratch = `exam_bench_${process.pid}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  let databaseUrl = '';
+  if (kind === 'postgres') {
+    await admin(`DROP DATABASE IF EXISTS ${scratch}`);
+    await admin(`CREATE DATABASE ${scratch}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${scratch}`;
+    databaseUrl = url.toString();
+  }
+  try {
+    return await work({
+      open: async () => (kind === 'postgres' ? openPostgres(databaseUrl) : openPglite(dataDir)),
+      env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
+    });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+    if (kind === 'postgres') await admin(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+  }
+}
