@@ -1,12 +1,12 @@
 import { useLocation } from '@umijs/max';
 import { withPageTexts } from '@/components/PageTexts';
+import PrintStyle from '@/components/PrintStyle';
 import { STATUS_TEXTS } from '@/components/StatusTag';
 import enCheckout from '@/locales/en-US/checkout';
 import enTicket from '@/locales/en-US/ticket';
 import zhCheckout from '@/locales/zh-CN/checkout';
 import zhTicket from '@/locales/zh-CN/ticket';
 import AdmissionTicket from './components/AdmissionTicket';
-import PrintStyle from './components/PrintStyle';
 import Receipt from './components/Receipt';
 import TicketList from './components/TicketList';
 

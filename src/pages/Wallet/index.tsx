@@ -10,7 +10,7 @@ import zhWallet from '@/locales/zh-CN/wallet';
 import { walletConfirm, walletOrder } from '@/services/booking';
 import { envelopeOf } from '@/utils/bizError';
 import { formatFen, formatInZone, pickText } from '@/utils/format';
-import { showError } from '../SingleRegistration/showError';
+import { showError } from '@/utils/showError';
 
 type Outcome = 'paid' | 'canceled' | 'closed';
 

@@ -1,13 +1,13 @@
 import { useIntl } from '@umijs/max';
 import { Button, Result } from 'antd';
 import { useEffect, useState } from 'react';
+import PaymentModal from '@/components/PaymentModal';
 import { order as fetchOrder } from '@/services/booking';
 import { formatInZone, pickText, zoneLabel } from '@/utils/format';
+import { showError } from '@/utils/showError';
 import type { OrderView, RegistrationView } from '../../../../contract/booking';
 import { findRegistration } from '../findRegistration';
-import { showError } from '../showError';
 import DoneScreen from './DoneScreen';
-import PaymentModal from './PaymentModal';
 
 export interface Payment {
   order: OrderView;

@@ -1,6 +1,6 @@
 import { useIntl } from '@umijs/max';
-import { Alert, Button, Descriptions, Flex } from 'antd';
-import { formatFen, formatInZone, zoneLabel } from '@/utils/format';
+import { Alert, Button, Flex } from 'antd';
+import CheckoutLines from '@/components/CheckoutLines';
 import type { Quote } from '../../../../contract/booking';
 
 interface Props {
@@ -16,34 +16,13 @@ interface Props {
 /** Step "Check Out": the server's price breakdown, line by line; discounts read as negatives. */
 export default function CheckoutSummary({ quote, timeZone, paying, problem, onBack, onPay }: Props) {
   const intl = useIntl();
-  const { locale } = intl;
   const text = (id: string) => intl.formatMessage({ id: `pages.checkout.${id}` });
-  const money = (fen: number) => formatFen(fen, locale);
-  const discount = (fen: number) => (fen > 0 ? formatFen(-fen, locale) : money(0));
-  const lines: Array<[string, string]> = [
-    ['testDate', `${formatInZone(quote.testDate, timeZone)} ${zoneLabel(quote.testDate, timeZone, locale)}`],
-    ['quantity', String(quote.quantity)],
-    ['subtotal', money(quote.subtotalFen)],
-    ['referralDiscount', discount(quote.referralDiscountFen)],
-    ['promotionDiscount', discount(quote.promotionDiscountFen)],
-    ['groupDiscount', discount(quote.groupDiscountFen)],
-    ['handling', money(quote.handlingFen)],
-  ];
   return (
     <section aria-labelledby="checkout-heading">
       <h2 id="checkout-heading" style={{ fontSize: 20 }}>
         {text('heading')}
       </h2>
-      <Descriptions column={1} bordered size="small" style={{ maxWidth: 520 }}>
-        {lines.map(([id, value]) => (
-          <Descriptions.Item key={id} label={text(`line.${id}`)}>
-            {value}
-          </Descriptions.Item>
-        ))}
-        <Descriptions.Item label={<strong>{text('line.total')}</strong>}>
-          <strong>{money(quote.totalFen)}</strong>
-        </Descriptions.Item>
-      </Descriptions>
+      <CheckoutLines breakdown={quote} testDate={quote.testDate} timeZone={timeZone} />
       <div aria-live="polite">
         {problem ? <Alert type="error" showIcon message={problem} style={{ marginTop: 16, maxWidth: 520 }} /> : null}
       </div>

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { cancelRegistration } from '@/services/booking';
 import { envelopeOf } from '@/utils/bizError';
 import { formatFen, formatInZone, pickText, zoneLabel } from '@/utils/format';
+import { showError } from '@/utils/showError';
 import type { ChangeResponse, RegistrationView } from '../../../../contract/booking';
-import { showError } from '../showError';
 import ChangeModal from './ChangeModal';
 
 interface Props {

@@ -1,6 +1,7 @@
 /**
- * The print sheet of the ticket and receipt pages, mounted only with them: one clean page with the `.print-sheet`
- * and nothing else of the app (header, footer, buttons, menus), black on white, the QR kept.
+ * The print sheet of the ticket, receipt and group pages, mounted only with them: each `.print-sheet` on a clean page
+ * of its own (a group's tickets print one per page) and nothing else of the app (header, footer, buttons, menus,
+ * `.no-print`), black on white, the QR kept.
  */
 const PRINT_CSS = `
 @media print {
@@ -11,6 +12,7 @@ const PRINT_CSS = `
   .ant-pro-page-container, .ant-card { background: #fff !important; }
   .ant-pro-layout-content { padding: 0 !important; margin: 0 !important; }
   .print-sheet { border: none !important; box-shadow: none !important; margin: 0 !important; break-inside: avoid; }
+  .print-sheet + .print-sheet { break-before: page; }
   .print-sheet, .print-sheet * { color: #000 !important; }
   .print-sheet .ant-tag { border-color: #000 !important; background: #fff !important; }
   .print-sheet svg { break-inside: avoid; }

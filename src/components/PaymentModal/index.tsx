@@ -5,8 +5,8 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { order as fetchOrder } from '@/services/booking';
 import { formatFen } from '@/utils/format';
-import type { OrderView } from '../../../../contract/booking';
-import { showError } from '../showError';
+import { showError } from '@/utils/showError';
+import type { OrderView } from '../../../contract/booking';
 
 const POLL_MS = 3_000;
 

@@ -1,0 +1,72 @@
+import { useIntl } from '@umijs/max';
+import { Alert, Card, Descriptions, Flex } from 'antd';
+import { QRCodeSVG } from 'qrcode.react';
+import type { ReactNode } from 'react';
+import { RegistrationStatusTag } from '@/components/StatusTag';
+import { formatInZone, pickText, zoneLabel } from '@/utils/format';
+import type { Ticket } from '../../../contract/booking';
+
+interface Props {
+  ticket: Ticket;
+  /** The card's title, a heading at the level the page needs. */
+  title: ReactNode;
+  /** Beside the title, e.g. the Print button (hidden in print). */
+  extra?: ReactNode;
+}
+
+/**
+ * One admission ticket as it prints (a `.print-sheet`, see PrintStyle): who, what, where, the signed QR the examiner
+ * scans, and the arrival instructions. Texts from the ticket domain and STATUS_TEXTS, added by the page.
+ */
+export default function TicketCard({ ticket, title, extra }: Props) {
+  const intl = useIntl();
+  const { locale } = intl;
+  const text = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id: `pages.ticket.${id}` }, values);
+  const { exam, candidate } = ticket;
+  const examName = pickText(exam.name, locale);
+  const canceled = ticket.status === 'canceled' || !ticket.token;
+  return (
+    <Card className="print-sheet" title={title} extra={extra}>
+      <Flex gap={24} wrap align="flex-start">
+        <Descriptions column={1} size="small" style={{ flex: '1 1 320px' }}>
+          <Descriptions.Item label={text('field.exam')}>{examName}</Descriptions.Item>
+          <Descriptions.Item label={text('field.date')}>
+            {formatInZone(exam.startsAt, exam.timeZone)} {zoneLabel(exam.startsAt, exam.timeZone, locale)}
+          </Descriptions.Item>
+          <Descriptions.Item label={text('field.center')}>{pickText(exam.center.name, locale)}</Descriptions.Item>
+          <Descriptions.Item label={text('field.address')}>{pickText(exam.location, locale)}</Descriptions.Item>
+          <Descriptions.Item label={text('field.name')}>{candidate.name}</Descriptions.Item>
+          <Descriptions.Item label={text('field.idNumber')}>{candidate.maskedIdNumber}</Descriptions.Item>
+          <Descriptions.Item label={text('field.phone')}>{candidate.phone.replace(/^\+86/, '')}</Descriptions.Item>
+          <Descriptions.Item label={text('field.status')}>
+            <RegistrationStatusTag status={ticket.status} />
+          </Descriptions.Item>
+        </Descriptions>
+        {canceled ? null : (
+          <QRCodeSVG
+            value={ticket.token ?? ''}
+            size={220}
+            level="M"
+            marginSize={4}
+            bgColor="#ffffff"
+            fgColor="#000000"
+            role="img"
+            aria-label={text('qrLabel', { name: candidate.name, exam: examName })}
+            title={text('qrLabel', { name: candidate.name, exam: examName })}
+          />
+        )}
+      </Flex>
+      {canceled ? (
+        <Alert type="error" showIcon message={text('canceled')} style={{ marginTop: 16 }} />
+      ) : (
+        <Alert
+          type="info"
+          showIcon
+          message={text('instructions', { n: exam.arrivalLeadMinutes })}
+          style={{ marginTop: 16 }}
+        />
+      )}
+    </Card>
+  );
+}
