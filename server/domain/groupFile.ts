@@ -233,6 +233,8 @@ async function readXlsx(bytes: Buffer, add: (row: SheetRow) => void): Promise<vo
     }
     throw invalid();
   }
+  // A zip without sheets (a .docx, an .odt, any archive) is not a spreadsheet at all.
+  if (workbook.worksheets.length === 0) throw invalid();
   const sheet = workbook.worksheets.find((worksheet) => worksheet.state === 'visible' && worksheet.actualRowCount > 0);
   sheet?.eachRow((row, number) => {
     const cells: string[] = [];

@@ -126,7 +126,7 @@ export function memberRows(count: number, options: MemberRowsOptions = {}): stri
   });
 }
 
-interface ZipPart {
+export interface ZipPart {
   name: string;
   data: Buffer;
 }
@@ -144,7 +144,7 @@ interface ZipBody {
 }
 
 /** A zip of deflated parts with correct local headers, central directory and sizes. */
-function zipOf(parts: ZipPart[]): Buffer {
+export function zipOf(parts: ZipPart[]): Buffer {
   return zipArchive(
     parts.map(({ name, data }) => ({ name, compressed: deflateRawSync(data), crc: crc32(data), size: data.length })),
   );
