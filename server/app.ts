@@ -19,6 +19,7 @@ import { authRoutes } from './routes/auth';
 import { bookingRoutes } from './routes/booking';
 import { catalogRoutes } from './routes/catalog';
 import { createRepositories, type RouteContext } from './routes/context';
+import { groupRoutes } from './routes/groups';
 import { paymentRoutes } from './routes/payments';
 import { profileRoutes } from './routes/profile';
 import { systemRoutes } from './routes/system';
@@ -146,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   catalogRoutes(ctx);
   await profileRoutes(ctx, app);
   bookingRoutes(ctx, (stop) => app.addHook('onClose', async () => stop()));
+  await groupRoutes(ctx, app);
   await paymentRoutes(ctx, app);
   await registerFrontEnd(app, config.staticDir);
   return app;

@@ -1,0 +1,288 @@
+import type {
+  GroupCreateRequest,
+  GroupMember,
+  GroupPriceRequest,
+  GroupView,
+  Quote,
+  RegistrationStatus,
+  Ticket,
+} from '../../contract';
+import { maskIdCard } from '../../contract/idcard';
+import { chinaMobileToE164 } from '../../contract/phone';
+import type { UserRow } from '../db/repositories/auth';
+import { type OrderRow, type RegistrationRow, uniqueConstraintOf } from '../db/repositories/booking';
+import type { GroupRepository, GroupRow } from '../db/repositories/groups';
+import type { GroupUpload } from '../db/schema';
+import { AppError } from '../errors';
+import { uuidv7 } from '../ids';
+import {
+  assertAccessCode,
+  examSummaryRow,
+  openExam,
+  priceSeats,
+  quoteOf,
+  type RegisterOptions,
+  requestPayment,
+  toOrderView,
+} from './booking';
+import { toExamSummary } from './catalog';
+import { readGroupFile } from './groupFile';
+import { phonesOf, validateGroupRows } from './groupRows';
+import { type RegistrationDeps, ticketOf } from './registrations';
+
+export interface GroupDeps extends RegistrationDeps {
+  groups: GroupRepository;
+}
+
+const MINUTE_MS = 60_000;
+
+/** An order in these states holds or has paid the group's seats: the member list is settled. */
+const SETTLED_ORDER = new Set<OrderRow['status']>(['pending', 'paid']);
+
+function notFound(): AppError {
+  return new AppError('NOT_FOUND', undefined, undefined, undefined, 'No group registration of yours has this id.');
+}
+
+function studentsOnly(user: UserRow): void {
+  if (user.kind !== 'individual') throw new AppError('STUDENTS_ONLY');
+}
+
+async function ownGroup(deps: GroupDeps, user: UserRow, id: string, forUpdate = false): Promise<GroupRow> {
+  const group = await (forUpdate ? deps.groups.find(id, user.id, true) : deps.groups.find(id, user.id));
+  if (!group) throw notFound();
+  return group;
+}
+
+async function currentOrder(deps: GroupDeps, group: GroupRow) {
+  return group.orderId ? deps.repo.orderWithExam(group.orderId) : undefined;
+}
+
+/** The group as its coordinator sees it: the last upload, each accepted member's registration once checked out. */
+async function viewOf(deps: GroupDeps, group: GroupRow): Promise<GroupView> {
+  const [exam, order] = await Promise.all([examSummaryRow(deps, group.examId), currentOrder(deps, group)]);
+  const registered = new Map<string, { id: string; status: RegistrationStatus }>();
+  if (order) {
+    for (const member of await deps.groups.membersOfOrder(order.order.id)) {
+      registered.set(member.phone, { id: member.registration.id, status: member.registration.status });
+    }
+  }
+  const upload = group.upload;
+  return {
+    id: group.id,
+    exam: toExamSummary(exam),
+    coordinator: { name: group.coordinatorName, phone: group.coordinatorPhone, organization: group.organization },
+    upload: upload && {
+      fileName: upload.fileName,
+      uploadedAt: upload.uploadedAt,
+      totalParticipants: upload.totalParticipants,
+      accepted: upload.accepted.map(
+        (m): GroupMember => ({
+          row: m.row,
+          name: m.name,
+          phone: m.phone,
+          maskedIdNumber: maskIdCard(m.idNumber),
+          gender: m.gender,
+          dateOfBirth: m.dateOfBirth,
+          registrationId: registered.get(m.phone)?.id ?? null,
+          status: registered.get(m.phone)?.status ?? null,
+        }),
+      ),
+      rejected: upload.rejected,
+    },
+    order: order ? toOrderView(order.order, order.exam) : null,
+    canUpload: !order || !SETTLED_ORDER.has(order.order.status),
+  };
+}
+
+/** Step 1: a draft group for an open exam, naming its coordinator. */
+export async function createGroup(deps: GroupDeps, user: UserRow, request: GroupCreateRequest): Promise<GroupView> {
+  studentsOnly(user);
+  const phone = chinaMobileToE164(request.coordinator.phone);
+  if (!phone)
+    throw new AppError('PHONE_INVALID', undefined, undefined, [
+      { path: 'coordinator.phone', message: 'PHONE_INVALID' },
+    ]);
+  const exam = await openExam(deps, request.examId);
+  assertAccessCode(exam, request.accessCode);
+  const group = await deps.groups.insert({
+    id: uuidv7(deps.now().getTime()),
+    coordinatorId: user.id,
+    examId: exam.id,
+    coordinatorName: request.coordinator.name,
+    coordinatorPhone: phone,
+    organization: request.coordinator.organization,
+    createdAt: deps.now(),
+  });
+  return viewOf(deps, group);
+}
+
+export async function getGroup(deps: GroupDeps, user: UserRow, id: string): Promise<GroupView> {
+  return viewOf(deps, await ownGroup(deps, user, id));
+}
+
+/** Refuses a change of the member list once an order holds or has paid the seats. */
+async function assertUnsettled(deps: GroupDeps, group: GroupRow): Promise<void> {
+  const order = await currentOrder(deps, group);
+  if (order && SETTLED_ORDER.has(order.order.status)) throw new AppError('GROUP_LOCKED');
+}
+
+/**
+ * Step 2: reads the uploaded file and sorts its rows into accepted and rejected, against the members' accounts
+ * and the seats left now. The result replaces the last upload; a file that cannot be read changes nothing.
+ */
+export async function uploadGroupFile(
+  deps: GroupDeps,
+  user: UserRow,
+  id: string,
+  file: { bytes: Buffer; fileName: string },
+): Promise<GroupView> {
+  studentsOnly(user);
+  const group = await ownGroup(deps, user, id);
+  await assertUnsettled(deps, group);
+  const exam = await openExam(deps, group.examId);
+  const rows = await readGroupFile(file.bytes);
+  const facts = await deps.groups.memberFacts(exam.id, phonesOf(rows));
+  const { accepted, rejected } = validateGroupRows(rows, {
+    seatsLeft: Math.max(exam.capacity - exam.seatsTaken, 0),
+    ...facts,
+  });
+  const upload: GroupUpload = {
+    fileName: file.fileName.slice(0, 200),
+    uploadedAt: deps.now().toISOString(),
+    totalParticipants: rows.length,
+    accepted,
+    rejected,
+  };
+  await deps.groups.setUpload(group.id, upload);
+  return viewOf(deps, { ...group, upload, orderId: null });
+}
+
+function acceptedOf(group: GroupRow) {
+  const accepted = group.upload?.accepted ?? [];
+  if (accepted.length === 0) throw new AppError('GROUP_NO_MEMBERS');
+  return accepted;
+}
+
+/** Step 3's lines: every accepted member at the exam's fee, with the group discount of their number. */
+export async function groupQuote(
+  deps: GroupDeps,
+  user: UserRow,
+  id: string,
+  request: GroupPriceRequest,
+): Promise<Quote> {
+  studentsOnly(user);
+  const group = await ownGroup(deps, user, id);
+  const exam = await openExam(deps, group.examId);
+  const priced = await priceSeats(deps, user, exam, acceptedOf(group).length, request.promoCode);
+  return quoteOf(exam, priced);
+}
+
+/**
+ * Step 3: one transaction holds a seat for every accepted member (all or none), finds or creates each member's
+ * individual account by phone, writes their pending registrations and one order for the coordinator; then asks
+ * the provider for the QR. A repeated checkout answers the group's pending or paid order. If the seats are gone
+ * or a member was registered since the upload, nothing is written and the coordinator uploads again.
+ */
+export async function checkoutGroup(
+  deps: GroupDeps,
+  user: UserRow,
+  id: string,
+  request: GroupPriceRequest,
+  options: RegisterOptions,
+): Promise<GroupView> {
+  studentsOnly(user);
+  const key = options.idempotencyKey;
+  const group = await ownGroup(deps, user, id);
+  if (key) {
+    const earlier = await deps.repo.orderByIdempotencyKey(user.id, key);
+    if (earlier && earlier.id === group.orderId) return viewOf(deps, group);
+  }
+  const existing = await currentOrder(deps, group);
+  if (existing && SETTLED_ORDER.has(existing.order.status)) return viewOf(deps, group);
+  const exam = await openExam(deps, group.examId);
+  const members = acceptedOf(group);
+  const { breakdown, promotion } = await priceSeats(deps, user, exam, members.length, request.promoCode);
+  const now = deps.now();
+  const free = breakdown.totalFen === 0;
+  const order: OrderRow = {
+    id: uuidv7(now.getTime()),
+    userId: user.id,
+    purpose: 'booking',
+    status: free ? 'paid' : 'pending',
+    examId: exam.id,
+    breakdown,
+    totalFen: breakdown.totalFen,
+    promoCode: promotion?.code ?? null,
+    provider: deps.payment.name,
+    qrContent: null,
+    providerTransactionId: null,
+    idempotencyKey: key ?? null,
+    expiresAt: new Date(now.getTime() + deps.config.holdMinutes * MINUTE_MS),
+    paidAt: free ? now : null,
+    closedAt: null,
+    refundedFen: 0,
+    createdAt: now,
+  };
+
+  let booked: OrderRow | undefined;
+  try {
+    booked = await deps.groups.transaction(async (tx) => {
+      const locked = await tx.find(group.id, user.id, true);
+      if (!locked || locked.orderId !== group.orderId) return undefined;
+      if (!(await tx.takeSeats(exam.id, members.length))) throw new AppError('SOLD_OUT');
+      const { userIds, mismatched } = await tx.upsertMembers(members, now);
+      if (mismatched.length > 0) throw new AppError('GROUP_CHANGED');
+      const rows: RegistrationRow[] = members.map((m) => ({
+        id: uuidv7(now.getTime()),
+        userId: userIds.get(m.phone) as string,
+        examId: exam.id,
+        status: free ? 'register' : 'pending',
+        createdAt: now,
+        checkedInAt: null,
+        canceledAt: null,
+        cancelReason: null,
+      }));
+      await tx.insertRegistrations(rows);
+      const inserted = await tx.booking.insertOrder(
+        order,
+        rows.map((r) => r.id),
+      );
+      await tx.setOrder(group.id, inserted.id);
+      return inserted;
+    });
+  } catch (error) {
+    const constraint = uniqueConstraintOf(error);
+    if (constraint === undefined) throw error;
+    if (constraint === 'registrations_live_uq') throw new AppError('GROUP_CHANGED');
+    // A concurrent checkout with the same key won the race: answer what it booked.
+    if (constraint !== 'orders_idempotency_uq') throw error;
+  }
+  if (booked && !free) await requestPayment(deps, booked, exam, options.origin);
+  return viewOf(deps, await ownGroup(deps, user, id));
+}
+
+/** Step 4: every member's ticket, once the group's order is paid (a canceled member's shows without a token). */
+export async function groupTickets(deps: GroupDeps, user: UserRow, id: string): Promise<Ticket[]> {
+  studentsOnly(user);
+  const group = await ownGroup(deps, user, id);
+  const order = await currentOrder(deps, group);
+  if (!order || order.order.paidAt === null) throw new AppError('TICKET_NOT_ISSUED');
+  const [exam, members] = await Promise.all([
+    examSummaryRow(deps, group.examId),
+    deps.groups.membersOfOrder(order.order.id),
+  ]);
+  const rowOf = new Map((group.upload?.accepted ?? []).map((m) => [m.phone, m.row]));
+  members.sort((a, b) => (rowOf.get(a.phone) ?? 0) - (rowOf.get(b.phone) ?? 0));
+  return Promise.all(
+    members
+      .filter((m) => m.registration.status !== 'pending')
+      .map((m) =>
+        ticketOf(deps, m.registration, exam, {
+          name: m.name,
+          idNumber: m.idNumber ?? '',
+          phone: m.phone,
+          avatarSmall: m.avatarSmall,
+        }),
+      ),
+  );
+}

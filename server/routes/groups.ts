@@ -1,0 +1,75 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { api, GROUP_FILE_MAX_BYTES, GROUP_TEMPLATE_PATH, groupTemplateQuery } from '../../contract';
+import { authenticate } from '../domain/auth';
+import {
+  checkoutGroup,
+  createGroup,
+  type GroupDeps,
+  getGroup,
+  groupQuote,
+  groupTickets,
+  uploadGroupFile,
+} from '../domain/groups';
+import { groupTemplateCsv, groupTemplateXlsx } from '../domain/groupTemplate';
+import { createTicketSigner } from '../domain/tickets';
+import { AppError } from '../errors';
+import { readFileField } from '../http/multipart';
+import { endpointRegistrar } from '../http/route';
+import { bookingDeps, idempotencyKey, requestOrigin } from './booking';
+import type { RouteContext } from './context';
+
+const TEMPLATE_TYPES = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+} as const;
+
+/**
+ * Group registration: the draft, the member file upload (its own scope, so multipart parsing exists only there),
+ * quote, checkout, the members' tickets, and the template download.
+ */
+export async function groupRoutes(ctx: RouteContext, app: FastifyInstance): Promise<void> {
+  const deps: GroupDeps = {
+    ...bookingDeps(ctx),
+    groups: ctx.repos.groups,
+    tickets: createTicketSigner(ctx.config, ctx.now),
+  };
+
+  ctx.route(api.createGroup, ({ user, body }) => createGroup(deps, user, body));
+  ctx.route(api.group, ({ user, params }) => getGroup(deps, user, params.id));
+  ctx.route(api.groupQuote, ({ user, params, body }) => groupQuote(deps, user, params.id, body));
+  ctx.route(api.groupCheckout, ({ user, params, body, request }) =>
+    checkoutGroup(deps, user, params.id, body, {
+      idempotencyKey: idempotencyKey(request),
+      origin: requestOrigin(request),
+    }),
+  );
+  ctx.route(api.groupTickets, ({ user, params }) => groupTickets(deps, user, params.id));
+
+  app.get(GROUP_TEMPLATE_PATH, { schema: { hide: true } }, async (request, reply) => {
+    const query = groupTemplateQuery.safeParse(request.query);
+    if (!query.success)
+      throw new AppError('VALIDATION_FAILED', undefined, undefined, [{ path: 'format', message: 'xlsx or csv' }]);
+    const { format } = query.data;
+    const bytes = format === 'xlsx' ? await groupTemplateXlsx() : groupTemplateCsv();
+    return reply
+      .header('Content-Type', TEMPLATE_TYPES[format])
+      .header('Content-Disposition', `attachment; filename="group-registration-template.${format}"`)
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(bytes);
+  });
+
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { files: 1, fileSize: GROUP_FILE_MAX_BYTES, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 20 },
+    });
+    const route = endpointRegistrar(scope, (token) =>
+      authenticate({ sessions: ctx.repos.sessions, now: ctx.now }, token),
+    );
+    route(api.uploadGroupFile, async ({ user, params, request }) => {
+      // Checked before reading the body: a center's upload is refused without parsing anything.
+      if (user.kind !== 'individual') throw new AppError('STUDENTS_ONLY');
+      return uploadGroupFile(deps, user, params.id, await readFileField(request, 'GROUP_FILE_TOO_LARGE'));
+    });
+  });
+}
