@@ -457,6 +457,29 @@ describe('step 3: one order for the group', () => {
     assert.equal(saved?.name, '已有账号');
   });
 
+  test("a member who cancels gets their seat released and their share refunded to the coordinator's payment", async () => {
+    const rows = members(4);
+    const { auth, group, exam } = await groupWith(rows, { feeFen: 10000 });
+    const view = dataOf('groupCheckout', await checkout(auth, group.id));
+    await payInWallet(t, view.order?.id ?? '');
+    const memberAuth = await loginAs(t, String(rows[2]?.[1]));
+    const [mine] = dataOf('registrations', await get('/api/front/registrations', memberAuth)).list;
+    const canceled = dataOf(
+      'cancelRegistration',
+      await post(`/api/front/registrations/${mine?.id}/cancel`, memberAuth),
+    );
+    assert.equal(canceled.registration.status, 'canceled');
+    assert.equal(canceled.refundFen, (view.order?.breakdown.totalFen ?? 0) / 4);
+    assert.equal(await seatsTaken(t, exam.id), 3);
+    const [order] = dataOf('transactions', await get('/api/front/transactions', auth)).list;
+    assert.equal(order?.refundedFen, canceled.refundFen);
+    const after = dataOf('group', await get(`/api/front/groups/${group.id}`, auth));
+    assert.deepEqual(
+      after.upload?.accepted.map((m) => m.status),
+      ['register', 'register', 'canceled', 'register'],
+    );
+  });
+
   test('an unpaid hold expires as a whole: every seat released, and the group may upload and check out again', async () => {
     const { auth, group, exam } = await groupWith(members(4));
     const first = dataOf('groupCheckout', await checkout(auth, group.id));
