@@ -13,11 +13,10 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../server/db/client';
-import { avatars, categories, exams, profiles, registrations, sessions, testCenters, users } from '../server/db/schema';
-import { loadReferenceData } from '../server/db/seed/reference';
+import { avatars, exams, profiles, registrations, sessions, users } from '../server/db/schema';
 import { hashToken } from '../server/domain/auth';
 import { uuidv7 } from '../server/ids';
-import { type BenchDatabaseKind, benchDatabaseKinds, withBenchDatabase } from './lib/bench-database';
+import { type BenchDatabaseKind, benchDatabaseKinds, seedBenchExams, withBenchDatabase } from './lib/bench-database';
 import { freePort, startServerProcess } from './lib/server-process';
 
 const CANDIDATES = Number(process.env.BENCH_CANDIDATES ?? 2000);
@@ -30,50 +29,16 @@ const ID_NUMBER = '11010519491231002X';
 /** Candidates who book a separate exam first, so the measured run meets a warmed-up server (JIT, pools). */
 const WARM_UP_CANDIDATES = Math.max(200, Math.round(CANDIDATES / 4));
 
-/** An exam with `seats` seats; registration closes a day before it starts, 30 days away. */
-function examRow(code: string, seats: number, categoryId: string, centerId: string) {
-  const startsAt = new Date(Date.now() + 30 * 86_400_000);
-  return {
-    id: uuidv7(),
-    code,
-    nameZh: '压测考试',
-    nameEn: 'Benchmark exam',
-    categoryId,
-    centerId,
-    locationZh: '一号考场',
-    locationEn: 'Hall 1',
-    provinceCode: '11',
-    cityCode: '1101',
-    startsAt,
-    registrationEndsAt: new Date(startsAt.getTime() - 86_400_000),
-    feeFen: 20_000,
-    capacity: seats,
-  };
-}
-
 /**
  * The measured exam of SEATS seats with CANDIDATES candidates, and a warm-up exam with its own candidates; every
  * candidate is an individual with a complete profile and a live session.
  */
 async function seed(database: Database) {
-  await database.migrate(loadReferenceData);
-  const { db } = database;
-  const categoryId = uuidv7();
-  await db.insert(categories).values({ id: categoryId, code: 'bench', nameZh: '压测', nameEn: 'Benchmark' });
-  const centerId = uuidv7();
-  await db.insert(testCenters).values({
-    id: centerId,
-    nameZh: '压测考点',
-    nameEn: 'Benchmark Center',
-    provinceCode: '11',
-    cityCode: '1101',
-    addressZh: '测试路 1 号',
-    addressEn: '1 Test Road',
-    capacity: SEATS,
+  const examIds = await seedBenchExams(database, {
+    'BENCH-1': SEATS,
+    'BENCH-WARM-UP': Math.round(WARM_UP_CANDIDATES / 4),
   });
-  const exam = examRow('BENCH-1', SEATS, categoryId, centerId);
-  const warmUpExam = examRow('BENCH-WARM-UP', Math.round(WARM_UP_CANDIDATES / 4), categoryId, centerId);
-  await db.insert(exams).values([exam, warmUpExam]);
+  const { db } = database;
 
   const tokens: string[] = [];
   const expiresAt = new Date(Date.now() + 86_400_000);
@@ -115,9 +80,9 @@ async function seed(database: Database) {
     await db.insert(profiles).values(batch.map((b) => b.profile));
   }
   return {
-    examId: exam.id,
+    examId: examIds.get('BENCH-1') ?? '',
     tokens: tokens.slice(0, CANDIDATES),
-    warmUpExamId: warmUpExam.id,
+    warmUpExamId: examIds.get('BENCH-WARM-UP') ?? '',
     warmUpTokens: tokens.slice(CANDIDATES),
   };
 }

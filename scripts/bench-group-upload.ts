@@ -9,12 +9,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../server/db/client';
-import { categories, exams, sessions, testCenters, users } from '../server/db/schema';
-import { loadReferenceData } from '../server/db/seed/reference';
+import { sessions, users } from '../server/db/schema';
 import { hashToken } from '../server/domain/auth';
 import { uuidv7 } from '../server/ids';
 import { GROUP_HEADER, memberRows, xlsxOf } from '../tests/helpers/spreadsheets';
-import { type BenchDatabaseKind, benchDatabaseKinds, withBenchDatabase } from './lib/bench-database';
+import { type BenchDatabaseKind, benchDatabaseKinds, seedBenchExams, withBenchDatabase } from './lib/bench-database';
 import { freePort, startServerProcess } from './lib/server-process';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1000);
@@ -24,39 +23,8 @@ const TARGET_MS = 1000;
 
 /** An exam with a seat for every row, and a coordinator with a live session. */
 async function seed(database: Database) {
-  await database.migrate(loadReferenceData);
+  const examId = (await seedBenchExams(database, { 'BENCH-GROUP': ROWS })).get('BENCH-GROUP') ?? '';
   const { db } = database;
-  const categoryId = uuidv7();
-  await db.insert(categories).values({ id: categoryId, code: 'bench', nameZh: '压测', nameEn: 'Benchmark' });
-  const centerId = uuidv7();
-  await db.insert(testCenters).values({
-    id: centerId,
-    nameZh: '压测考点',
-    nameEn: 'Benchmark Center',
-    provinceCode: '11',
-    cityCode: '1101',
-    addressZh: '测试路 1 号',
-    addressEn: '1 Test Road',
-    capacity: ROWS,
-  });
-  const startsAt = new Date(Date.now() + 30 * 86_400_000);
-  const examId = uuidv7();
-  await db.insert(exams).values({
-    id: examId,
-    code: 'BENCH-GROUP',
-    nameZh: '团体压测考试',
-    nameEn: 'Group benchmark exam',
-    categoryId,
-    centerId,
-    locationZh: '一号考场',
-    locationEn: 'Hall 1',
-    provinceCode: '11',
-    cityCode: '1101',
-    startsAt,
-    registrationEndsAt: new Date(startsAt.getTime() - 86_400_000),
-    feeFen: 20_000,
-    capacity: ROWS,
-  });
   const token = randomBytes(32).toString('base64url');
   const userId = uuidv7();
   await db.insert(users).values({ id: userId, phone: '+8613700000000', kind: 'individual', name: '领队' });

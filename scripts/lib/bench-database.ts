@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../../server/db/client';
+import { categories, exams, testCenters } from '../../server/db/schema';
+import { loadReferenceData } from '../../server/db/seed/reference';
+import { uuidv7 } from '../../server/ids';
 
 export type BenchDatabaseKind = 'postgres' | 'pglite';
 
@@ -54,4 +57,45 @@ export async function withBenchDatabase<T>(kind: BenchDatabaseKind, work: (db: B
     rmSync(folder, { recursive: true, force: true });
     if (kind === 'postgres') await admin(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
   }
+}
+
+/**
+ * Migrates a fresh bench database and adds one category, one center and an exam per entry of `seats` (code to
+ * capacity), each 30 days away with registration closing a day before. Answers code -> exam id.
+ */
+export async function seedBenchExams(database: Database, seats: Record<string, number>): Promise<Map<string, string>> {
+  await database.migrate(loadReferenceData);
+  const { db } = database;
+  const categoryId = uuidv7();
+  await db.insert(categories).values({ id: categoryId, code: 'bench', nameZh: '压测', nameEn: 'Benchmark' });
+  const centerId = uuidv7();
+  await db.insert(testCenters).values({
+    id: centerId,
+    nameZh: '压测考点',
+    nameEn: 'Benchmark Center',
+    provinceCode: '11',
+    cityCode: '1101',
+    addressZh: '测试路 1 号',
+    addressEn: '1 Test Road',
+    capacity: Math.max(...Object.values(seats)),
+  });
+  const startsAt = new Date(Date.now() + 30 * 86_400_000);
+  const rows = Object.entries(seats).map(([code, capacity]) => ({
+    id: uuidv7(),
+    code,
+    nameZh: '压测考试',
+    nameEn: 'Benchmark exam',
+    categoryId,
+    centerId,
+    locationZh: '一号考场',
+    locationEn: 'Hall 1',
+    provinceCode: '11',
+    cityCode: '1101',
+    startsAt,
+    registrationEndsAt: new Date(startsAt.getTime() - 86_400_000),
+    feeFen: 20_000,
+    capacity,
+  }));
+  await db.insert(exams).values(rows);
+  return new Map(rows.map((row) => [row.code, row.id]));
 }

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type {
   OrderView,
+  PriceBreakdown,
   Quote,
   QuoteRequest,
   RegistrationRequest,
@@ -194,6 +195,55 @@ export function quoteOf(
   };
 }
 
+/** A registration for a new booking: paid at once when free, else `pending` until its order is paid. */
+export function newRegistration(userId: string, examId: string, free: boolean, now: Date): RegistrationRow {
+  return {
+    id: uuidv7(now.getTime()),
+    userId,
+    examId,
+    status: free ? 'register' : 'pending',
+    createdAt: now,
+    checkedInAt: null,
+    canceledAt: null,
+    cancelReason: null,
+  };
+}
+
+/** The order of a new booking: `pending` for HOLD_MINUTES, or paid at once when its total is zero. */
+export function newBookingOrder(
+  deps: Pick<BookingDeps, 'payment' | 'config'>,
+  input: {
+    userId: string;
+    examId: string;
+    breakdown: PriceBreakdown;
+    promotion: Promotion | undefined;
+    key: string | undefined;
+    now: Date;
+  },
+): OrderRow {
+  const { now, breakdown } = input;
+  const free = breakdown.totalFen === 0;
+  return {
+    id: uuidv7(now.getTime()),
+    userId: input.userId,
+    purpose: 'booking',
+    status: free ? 'paid' : 'pending',
+    examId: input.examId,
+    breakdown,
+    totalFen: breakdown.totalFen,
+    promoCode: input.promotion?.code ?? null,
+    provider: deps.payment.name,
+    qrContent: null,
+    providerTransactionId: null,
+    idempotencyKey: input.key ?? null,
+    expiresAt: new Date(now.getTime() + deps.config.holdMinutes * MINUTE_MS),
+    paidAt: free ? now : null,
+    closedAt: null,
+    refundedFen: 0,
+    createdAt: now,
+  };
+}
+
 export interface RegisterOptions {
   /** The Idempotency-Key header: the same key from the same user answers the same booking. */
   idempotencyKey: string | undefined;
@@ -238,35 +288,8 @@ export async function register(
 
   let booked: { registration: RegistrationRow; order: OrderRow };
   try {
-    const registration: RegistrationRow = {
-      id: uuidv7(now.getTime()),
-      userId: user.id,
-      examId: exam.id,
-      status: free ? 'register' : 'pending',
-      createdAt: now,
-      checkedInAt: null,
-      canceledAt: null,
-      cancelReason: null,
-    };
-    const order: OrderRow = {
-      id: uuidv7(now.getTime()),
-      userId: user.id,
-      purpose: 'booking',
-      status: free ? 'paid' : 'pending',
-      examId: exam.id,
-      breakdown,
-      totalFen: breakdown.totalFen,
-      promoCode: promotion?.code ?? null,
-      provider: deps.payment.name,
-      qrContent: null,
-      providerTransactionId: null,
-      idempotencyKey: key ?? null,
-      expiresAt: new Date(now.getTime() + deps.config.holdMinutes * MINUTE_MS),
-      paidAt: free ? now : null,
-      closedAt: null,
-      refundedFen: 0,
-      createdAt: now,
-    };
+    const registration = newRegistration(user.id, exam.id, free, now);
+    const order = newBookingOrder(deps, { userId: user.id, examId: exam.id, breakdown, promotion, key, now });
     if (!(await deps.repo.bookSeat(registration, order))) throw new AppError('SOLD_OUT');
     booked = { registration, order };
   } catch (error) {

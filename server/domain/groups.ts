@@ -10,7 +10,7 @@ import type {
 import { maskIdCard } from '../../contract/idcard';
 import { chinaMobileToE164 } from '../../contract/phone';
 import type { UserRow } from '../db/repositories/auth';
-import { type OrderRow, type RegistrationRow, uniqueConstraintOf } from '../db/repositories/booking';
+import { type OrderRow, uniqueConstraintOf } from '../db/repositories/booking';
 import type { GroupRepository, GroupRow } from '../db/repositories/groups';
 import type { GroupUpload } from '../db/schema';
 import { AppError } from '../errors';
@@ -18,6 +18,8 @@ import { uuidv7 } from '../ids';
 import {
   assertAccessCode,
   examSummaryRow,
+  newBookingOrder,
+  newRegistration,
   openExam,
   priceSeats,
   quoteOf,
@@ -33,8 +35,6 @@ import { type RegistrationDeps, ticketOf } from './registrations';
 export interface GroupDeps extends RegistrationDeps {
   groups: GroupRepository;
 }
-
-const MINUTE_MS = 60_000;
 
 /** An order in these states holds or has paid the group's seats: the member list is settled. */
 const SETTLED_ORDER = new Set<OrderRow['status']>(['pending', 'paid']);
@@ -204,25 +204,7 @@ export async function checkoutGroup(
   const { breakdown, promotion } = await priceSeats(deps, user, exam, members.length, request.promoCode);
   const now = deps.now();
   const free = breakdown.totalFen === 0;
-  const order: OrderRow = {
-    id: uuidv7(now.getTime()),
-    userId: user.id,
-    purpose: 'booking',
-    status: free ? 'paid' : 'pending',
-    examId: exam.id,
-    breakdown,
-    totalFen: breakdown.totalFen,
-    promoCode: promotion?.code ?? null,
-    provider: deps.payment.name,
-    qrContent: null,
-    providerTransactionId: null,
-    idempotencyKey: key ?? null,
-    expiresAt: new Date(now.getTime() + deps.config.holdMinutes * MINUTE_MS),
-    paidAt: free ? now : null,
-    closedAt: null,
-    refundedFen: 0,
-    createdAt: now,
-  };
+  const order = newBookingOrder(deps, { userId: user.id, examId: exam.id, breakdown, promotion, key, now });
 
   let booked: OrderRow | undefined;
   try {
@@ -232,16 +214,7 @@ export async function checkoutGroup(
       if (!(await tx.takeSeats(exam.id, members.length))) throw new AppError('SOLD_OUT');
       const { userIds, mismatched } = await tx.upsertMembers(members, now);
       if (mismatched.length > 0) throw new AppError('GROUP_CHANGED');
-      const rows: RegistrationRow[] = members.map((m) => ({
-        id: uuidv7(now.getTime()),
-        userId: userIds.get(m.phone) as string,
-        examId: exam.id,
-        status: free ? 'register' : 'pending',
-        createdAt: now,
-        checkedInAt: null,
-        canceledAt: null,
-        cancelReason: null,
-      }));
+      const rows = members.map((m) => newRegistration(userIds.get(m.phone) as string, exam.id, free, now));
       await tx.insertRegistrations(rows);
       const inserted = await tx.booking.insertOrder(
         order,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { and, count, eq } from 'drizzle-orm';
-import { createTestApp, dataOf, envelope, loginAs, type TestApp } from '../../tests/helpers/app';
+import { createTestApp, dataOf, envelope, loginAs, postAs, type TestApp } from '../../tests/helpers/app';
 import {
   book,
   type ExamFields,
@@ -31,14 +31,8 @@ after(() => t.close());
 
 const newExam = (fields: ExamFields = {}) => examInTenDays(t, basics, fields);
 
-function post(url: string, headers: Record<string, string>, payload?: unknown, extra: Record<string, string> = {}) {
-  return t.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...headers, ...extra },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-}
+const post = (url: string, auth: Record<string, string>, payload?: unknown, headers?: Record<string, string>) =>
+  postAs(t, url, auth, payload, headers);
 
 const REGISTER = '/api/front/student-registration';
 const QUOTE = '/api/front/checkout/quote';

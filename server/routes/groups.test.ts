@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { GROUP_FILE_MAX_BYTES, type GroupView } from '../../contract';
-import { createTestApp, dataOf, envelope, loginAs, multipart, type TestApp } from '../../tests/helpers/app';
+import { createTestApp, dataOf, envelope, loginAs, multipart, postAs, type TestApp } from '../../tests/helpers/app';
 import {
   book,
   type ExamFields,
@@ -55,14 +55,8 @@ function members(n: number): Row[] {
   return Array.from({ length: n }, () => member());
 }
 
-function post(url: string, auth: Auth, payload?: unknown, headers: Record<string, string> = {}) {
-  return t.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...auth, ...headers },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-}
+const post = (url: string, auth: Record<string, string>, payload?: unknown, headers?: Record<string, string>) =>
+  postAs(t, url, auth, payload, headers);
 
 const get = (url: string, auth?: Auth) => t.app.inject({ method: 'GET', url, headers: auth ?? {} });
 

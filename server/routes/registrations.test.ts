@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { createTestApp, dataOf, envelope, loginAs, type TestApp } from '../../tests/helpers/app';
+import { createTestApp, dataOf, envelope, loginAs, postAs, type TestApp } from '../../tests/helpers/app';
 import {
   book,
   type ExamFields,
@@ -48,9 +48,8 @@ function get(url: string, headers: Record<string, string>) {
   return t.app.inject({ url, headers });
 }
 
-function post(url: string, headers: Record<string, string>, payload?: Record<string, unknown>) {
-  return t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
-}
+const post = (url: string, auth: Record<string, string>, payload?: unknown, headers?: Record<string, string>) =>
+  postAs(t, url, auth, payload, headers);
 
 describe('registrations list', () => {
   test('newest first, paged, filtered by status, with the lock instant and what may be done', async () => {

@@ -113,6 +113,22 @@ export function multipart(file: Buffer, filename: string, contentType: string, f
   };
 }
 
+/** A POST from a client with `auth` headers: a JSON body when `payload` is given, and any `headers` more. */
+export function postAs(
+  t: TestApp,
+  url: string,
+  auth: Record<string, string>,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...auth, ...headers },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}
+
 export interface Envelope {
   success: boolean;
   data?: unknown;
