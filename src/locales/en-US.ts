@@ -8,7 +8,7 @@ import request from './en-US/request';
 
 // The legal texts (./en-US/legal.ts) load with LegalPage, and the texts of one page only with that page
 // (withPageTexts in src/components/PageTexts): home, profile, exam, checkout, ticket, transaction,
-// result, wallet, status.
+// result, wallet, status, gRegistration.
 export default {
   ...app,
   ...component,

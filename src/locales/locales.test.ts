@@ -2,6 +2,7 @@ import { ERROR_CODES } from '../../contract/errors';
 import enUSApp from './en-US';
 import enCheckout from './en-US/checkout';
 import enExam from './en-US/exam';
+import enGroup from './en-US/gRegistration';
 import enHome from './en-US/home';
 import enLegal from './en-US/legal';
 import enProfile from './en-US/profile';
@@ -13,6 +14,7 @@ import enWallet from './en-US/wallet';
 import zhCNApp from './zh-CN';
 import zhCheckout from './zh-CN/checkout';
 import zhExam from './zh-CN/exam';
+import zhGroup from './zh-CN/gRegistration';
 import zhHome from './zh-CN/home';
 import zhLegal from './zh-CN/legal';
 import zhProfile from './zh-CN/profile';
@@ -29,6 +31,7 @@ const enPages = {
   ...enHome,
   ...enProfile,
   ...enExam,
+  ...enGroup,
   ...enCheckout,
   ...enTicket,
   ...enTransaction,
@@ -41,6 +44,7 @@ const zhPages = {
   ...zhHome,
   ...zhProfile,
   ...zhExam,
+  ...zhGroup,
   ...zhCheckout,
   ...zhTicket,
   ...zhTransaction,

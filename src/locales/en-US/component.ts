@@ -8,7 +8,6 @@ export default {
   'component.newContent.description': 'A newer version of this site has been published. Refresh to use it.',
   'component.newContent.refresh': 'Refresh',
   'component.backHome': 'Back Home',
-  'component.browseExams': 'Browse exams',
   'component.forbidden.title': '403',
   'component.forbidden.subTitle': 'Sorry, you are not authorized to access this page.',
   'component.notFound.title': '404',

@@ -1,6 +1,5 @@
-/** Screens built by later issues show these empty states until then. */
+/** The exception page (spec section 8). */
 export default {
-  'pages.pending.gRegistration': 'Choose an exam from the list of upcoming exams to register a group for it.',
   'pages.exception.title': 'Something went wrong',
   'pages.exception.code': 'Error code: {code}',
 };

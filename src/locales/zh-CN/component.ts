@@ -8,7 +8,6 @@ export default {
   'component.newContent.description': '网站已发布新版本，刷新页面即可使用。',
   'component.newContent.refresh': '刷新',
   'component.backHome': '返回首页',
-  'component.browseExams': '浏览考试',
   'component.forbidden.title': '403',
   'component.forbidden.subTitle': '抱歉，您无权访问该页面。',
   'component.notFound.title': '404',

@@ -16,11 +16,15 @@ export interface Call {
   headers: Record<string, unknown>;
 }
 
-export type Answer = { ok: true; data: unknown } | { ok: false; code: ErrorCode };
+export interface Detail {
+  path: string;
+  message: string;
+}
+export type Answer = { ok: true; data: unknown } | { ok: false; code: ErrorCode; details?: Detail[] };
 export type Route = (call: Call) => Answer;
 
 export const ok = (data: unknown): Answer => ({ ok: true, data });
-export const err = (code: ErrorCode): Answer => ({ ok: false, code });
+export const err = (code: ErrorCode, details?: Detail[]): Answer => ({ ok: false, code, details });
 
 export const INDIVIDUAL = {
   id: '01890a5d-ac96-774b-bcce-b302099a8057',
@@ -56,7 +60,7 @@ export function serve(routes: Record<string, Route>): Call[] {
       return { data: { success: true, data: answer.data }, status: 200, statusText: '', headers: {}, config };
     const { status, showType } = ERROR_CATALOGUE[answer.code];
     const response: AxiosResponse = {
-      data: { success: false, errorCode: answer.code, errorMessage: answer.code, showType },
+      data: { success: false, errorCode: answer.code, errorMessage: answer.code, showType, details: answer.details },
       status,
       statusText: '',
       headers: {},

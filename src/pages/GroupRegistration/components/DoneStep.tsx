@@ -1,0 +1,95 @@
+import { PrinterOutlined } from '@ant-design/icons';
+import { useIntl } from '@umijs/max';
+import { useRequest } from 'ahooks';
+import { Alert, Button, Flex, Result, Spin, Table, type TableColumnsType } from 'antd';
+import { RegistrationStatusTag } from '@/components/StatusTag';
+import TicketCard from '@/components/TicketCard';
+import { errorText } from '@/requestErrorConfig';
+import { groupTickets } from '@/services/group';
+import { envelopeOf } from '@/utils/bizError';
+import { pickText } from '@/utils/format';
+import type { GroupMember, GroupView } from '../../../../contract/group';
+import { nationalPhone } from '../groupFile';
+import { StepHeading } from './GroupSteps';
+
+/**
+ * Step "Done": every member with the status of their registration, then every member's ticket. Printing keeps only
+ * the tickets, one per page (PrintStyle).
+ */
+export default function DoneStep({ group }: { group: GroupView }) {
+  const intl = useIntl();
+  const { locale } = intl;
+  const text = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id: `pages.gRegistration.${id}` }, values);
+  const members = group.upload?.accepted ?? [];
+  const tickets = useRequest(() => groupTickets(group.id, { skipErrorHandler: true }));
+  const failure = envelopeOf(tickets.error);
+
+  const columns: TableColumnsType<GroupMember> = [
+    { title: text('column.row'), dataIndex: 'row', key: 'row', width: 72 },
+    { title: text('column.name'), dataIndex: 'name', key: 'name' },
+    { title: text('column.phone'), key: 'phone', render: (_, member) => nationalPhone(member.phone) },
+    { title: text('column.idNumber'), dataIndex: 'maskedIdNumber', key: 'idNumber' },
+    {
+      title: text('column.status'),
+      key: 'status',
+      render: (_, member) => (member.status ? <RegistrationStatusTag status={member.status} /> : null),
+    },
+  ];
+
+  return (
+    <section aria-labelledby="group-step-done">
+      <div className="no-print">
+        <StepHeading step="done" />
+        <Result
+          status="success"
+          title={text('done.title')}
+          subTitle={text('done.subTitle', { n: members.length, exam: pickText(group.exam.name, locale) })}
+          style={{ padding: '16px 0' }}
+        />
+        <h3 id="group-roster" style={{ fontSize: 16 }}>
+          {text('done.roster')}
+        </h3>
+        <Table<GroupMember>
+          aria-labelledby="group-roster"
+          rowKey="row"
+          size="small"
+          columns={columns}
+          dataSource={members}
+          pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
+          scroll={{ x: 'max-content' }}
+        />
+        <Flex justify="space-between" align="center" wrap gap={8} style={{ margin: '24px 0 16px' }}>
+          <h3 style={{ fontSize: 16, margin: 0 }}>{text('done.tickets')}</h3>
+          <Button
+            type="primary"
+            icon={<PrinterOutlined aria-hidden />}
+            onClick={() => window.print()}
+            disabled={!tickets.data?.length}
+          >
+            {text('done.print')}
+          </Button>
+        </Flex>
+      </div>
+      {tickets.loading ? <Spin /> : null}
+      {tickets.error ? (
+        <Alert
+          type="error"
+          showIcon
+          message={failure ? errorText(failure) : intl.formatMessage({ id: 'request.fallback' })}
+        />
+      ) : null}
+      <Flex vertical gap={16}>
+        {(tickets.data ?? []).map((ticket) => (
+          <TicketCard
+            key={ticket.registrationId}
+            ticket={ticket}
+            title={
+              <h4 style={{ fontSize: 16, margin: 0 }}>{text('done.ticketTitle', { name: ticket.candidate.name })}</h4>
+            }
+          />
+        ))}
+      </Flex>
+    </section>
+  );
+}

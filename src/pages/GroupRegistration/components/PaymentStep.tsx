@@ -1,0 +1,170 @@
+import { useIntl } from '@umijs/max';
+import { Alert, Button, Flex, Form, Input, Spin } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import CheckoutLines from '@/components/CheckoutLines';
+import PaymentModal from '@/components/PaymentModal';
+import { errorText } from '@/requestErrorConfig';
+import { group as fetchGroup, groupCheckout, groupQuote } from '@/services/group';
+import { envelopeOf } from '@/utils/bizError';
+import { newIdempotencyKey } from '@/utils/idempotencyKey';
+import { showError } from '@/utils/showError';
+import type { Quote } from '../../../../contract/booking';
+import type { GroupView } from '../../../../contract/group';
+import { StepHeading } from './GroupSteps';
+
+interface Props {
+  group: GroupView;
+  onGroup: (group: GroupView) => void;
+  onPaid: (group: GroupView) => void;
+  /** A member was registered elsewhere since the upload: the file must be read again. */
+  onChanged: () => void;
+  onBack: () => void;
+}
+
+/**
+ * Step "Payment": the price of every accepted member, a promo code, and Pay now, which holds all their seats in one
+ * order and shows its QR as single registration does. A pending order is resumed, not made again.
+ */
+export default function PaymentStep({ group, onGroup, onPaid, onChanged, onBack }: Props) {
+  const intl = useIntl();
+  const text = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
+  const [form] = Form.useForm<{ promoCode?: string }>();
+  const [quote, setQuote] = useState<Quote | null>(null);
+  const [quoting, setQuoting] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [showQr, setShowQr] = useState(false);
+  // One key per checkout attempt: a double click or a retry after a lost answer makes one order (DESIGN.md section 3).
+  const attemptKey = useRef<string | null>(null);
+  const inFlight = useRef(false);
+  const pending = group.order?.status === 'pending' ? group.order : null;
+  const promoCode = () => form.getFieldValue('promoCode')?.trim() || undefined;
+
+  const place = (error: unknown) => {
+    const envelope = envelopeOf(error);
+    if (envelope?.errorCode === 'GROUP_CHANGED') return onChanged();
+    if (envelope?.errorCode === 'PROMO_CODE_INVALID') {
+      form.setFields([{ name: 'promoCode', errors: [errorText(envelope)] }]);
+      return;
+    }
+    setProblem(envelope ? errorText(envelope) : text('request.fallback'));
+  };
+
+  const requote = async () => {
+    setQuoting(true);
+    setProblem(null);
+    try {
+      setQuote(await groupQuote(group.id, { promoCode: promoCode() }, { skipErrorHandler: true }));
+      attemptKey.current = null;
+    } catch (error) {
+      place(error);
+    } finally {
+      setQuoting(false);
+    }
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the first quote, on arrival
+  useEffect(() => {
+    if (!pending) requote();
+  }, []);
+
+  const pay = async () => {
+    if (pending) {
+      setShowQr(true);
+      return;
+    }
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setPaying(true);
+    setProblem(null);
+    attemptKey.current ??= newIdempotencyKey();
+    try {
+      // The code of the lines shown, not one typed since without Apply.
+      const answer = await groupCheckout(group.id, { promoCode: quote?.promoCode ?? undefined }, attemptKey.current, {
+        skipErrorHandler: true,
+      });
+      if (answer.order?.status === 'paid') {
+        onPaid(answer);
+      } else {
+        onGroup(answer);
+        setShowQr(true);
+      }
+    } catch (error) {
+      place(error);
+    } finally {
+      inFlight.current = false;
+      setPaying(false);
+    }
+  };
+
+  const paid = async () => {
+    setShowQr(false);
+    try {
+      onPaid(await fetchGroup(group.id, { skipErrorHandler: true }));
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  // The hold ran out: the seats went back, so the next Pay now is a new order with a new key.
+  const restart = async () => {
+    setShowQr(false);
+    attemptKey.current = null;
+    try {
+      onGroup(await fetchGroup(group.id, { skipErrorHandler: true }));
+    } catch (error) {
+      showError(error);
+    }
+    await requote();
+  };
+
+  const breakdown = pending?.breakdown ?? quote;
+  const members = group.upload?.accepted.length ?? 0;
+  return (
+    <section aria-labelledby="group-step-payment">
+      <StepHeading step="payment" />
+      <p>{text('pages.gRegistration.payment.members', { n: members })}</p>
+      {breakdown ? (
+        <CheckoutLines breakdown={breakdown} testDate={group.exam.startsAt} timeZone={group.exam.timeZone} />
+      ) : (
+        <Spin />
+      )}
+      {pending ? (
+        <Alert type="info" showIcon message={text('pages.gRegistration.payment.pending')} style={{ marginTop: 16 }} />
+      ) : (
+        <Form form={form} layout="vertical" onFinish={requote} style={{ maxWidth: 520, marginTop: 16 }}>
+          <Form.Item label={text('pages.checkout.promoCode')} htmlFor="group-promo-code" style={{ marginBottom: 0 }}>
+            <Flex gap={8}>
+              <Form.Item name="promoCode" noStyle>
+                <Input id="group-promo-code" autoComplete="off" maxLength={32} />
+              </Form.Item>
+              <Button htmlType="submit" loading={quoting} disabled={paying}>
+                {text('pages.gRegistration.payment.apply')}
+              </Button>
+            </Flex>
+          </Form.Item>
+        </Form>
+      )}
+      <div aria-live="polite">
+        {problem ? <Alert type="error" showIcon message={problem} style={{ marginTop: 16, maxWidth: 520 }} /> : null}
+      </div>
+      <Flex gap={8} style={{ marginTop: 24 }}>
+        <Button onClick={onBack} disabled={paying || pending !== null}>
+          {text('pages.checkout.back')}
+        </Button>
+        <Button type="primary" onClick={pay} loading={paying} disabled={paying || quoting || !breakdown}>
+          {text('pages.checkout.payNow')}
+        </Button>
+      </Flex>
+      {showQr && pending ? (
+        <PaymentModal
+          order={pending}
+          qrContent={pending.qrContent ?? ''}
+          onClose={() => setShowQr(false)}
+          onPaid={paid}
+          onRestart={restart}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { useIntl } from '@umijs/max';
+import { Table, type TableColumnsType } from 'antd';
+import type { GroupMember, GroupRejectedRow, GroupView } from '../../../../contract/group';
+import { nationalPhone, rejectionTexts } from '../groupFile';
+
+type Upload = NonNullable<GroupView['upload']>;
+
+const PAGINATION = { pageSize: 20, hideOnSinglePage: true, showSizeChanger: false } as const;
+
+/**
+ * What the server read from the file: the total, the accepted members and the rows it refused with every reason.
+ * Each table is named by its heading (aria-labelledby) and scrolls sideways on a phone.
+ */
+export default function UploadResult({ upload }: { upload: Upload }) {
+  const intl = useIntl();
+  const text = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id: `pages.gRegistration.${id}` }, values);
+  const orBlank = (value: string) => value.trim() || text('blank');
+
+  const acceptedColumns: TableColumnsType<GroupMember> = [
+    { title: text('column.row'), dataIndex: 'row', key: 'row', width: 72 },
+    { title: text('column.name'), dataIndex: 'name', key: 'name' },
+    { title: text('column.phone'), key: 'phone', render: (_, member) => nationalPhone(member.phone) },
+    { title: text('column.idNumber'), dataIndex: 'maskedIdNumber', key: 'idNumber' },
+    { title: text('column.gender'), key: 'gender', render: (_, member) => text(`gender.${member.gender}`) },
+    { title: text('column.dateOfBirth'), dataIndex: 'dateOfBirth', key: 'dateOfBirth' },
+  ];
+  const rejectedColumns: TableColumnsType<GroupRejectedRow> = [
+    { title: text('column.row'), dataIndex: 'row', key: 'row', width: 72 },
+    { title: text('column.name'), key: 'name', render: (_, row) => orBlank(row.name) },
+    { title: text('column.phone'), key: 'phone', render: (_, row) => orBlank(row.phone) },
+    {
+      title: text('column.reasons'),
+      key: 'reasons',
+      render: (_, row) => (
+        <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+          {rejectionTexts(intl, row).map((reason) => (
+            <li key={reason}>{reason}</li>
+          ))}
+        </ul>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <p style={{ marginBottom: 4 }}>{text('upload.file', { name: upload.fileName })}</p>
+      <p>
+        <strong>{text('upload.total', { n: upload.totalParticipants })}</strong>
+      </p>
+      <h3 id="group-accepted" style={{ fontSize: 16 }}>
+        {text('upload.accepted', { n: upload.accepted.length })}
+      </h3>
+      <Table<GroupMember>
+        aria-labelledby="group-accepted"
+        rowKey="row"
+        size="small"
+        columns={acceptedColumns}
+        dataSource={upload.accepted}
+        pagination={PAGINATION}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: text('upload.noneAccepted') }}
+      />
+      {upload.rejected.length ? (
+        <>
+          <h3 id="group-rejected" style={{ fontSize: 16, marginTop: 24 }}>
+            {text('upload.rejected')}
+          </h3>
+          <Table<GroupRejectedRow>
+            aria-labelledby="group-rejected"
+            rowKey="row"
+            size="small"
+            columns={rejectedColumns}
+            dataSource={upload.rejected}
+            pagination={PAGINATION}
+            scroll={{ x: 'max-content' }}
+          />
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,314 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { TestBrowser } from '@umijs/max';
+import { type Call, err, examFixture, loginAs, ok, type Route, serve } from '../SingleRegistration/testing/fakeServer';
+import {
+  GROUP_ID,
+  GROUP_ORDER_ID,
+  GROUP_QUOTE,
+  groupFixture,
+  groupOrderFixture,
+  MIXED_UPLOAD,
+  memberFixture,
+  paidGroupFixture,
+  ticketsFixture,
+} from './testing/groupFixtures';
+
+const exam = examFixture();
+const GROUP_URL = `/api/front/groups/${GROUP_ID}`;
+const UPLOAD_URL = `${GROUP_URL}/upload`;
+const CHECKOUT_URL = `${GROUP_URL}/checkout`;
+
+const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+const button = (name: string | RegExp) => screen.getByText(name).closest('button') as HTMLButtonElement;
+const fileInput = () => document.querySelector('input[type="file"]') as HTMLInputElement;
+const callsTo = (calls: Call[], url: string) => calls.filter((call) => call.url === url);
+
+// Role queries compute every accessible name in the app's DOM and take seconds each here; these read the same facts.
+const heading = (name: string) => screen.findByText(name, { selector: 'h2' }, { timeout: 15_000 });
+/** The table named by the heading `name` (aria-labelledby). */
+function tableNamed(name: string): HTMLElement {
+  const { id } = screen.getByText(name, { selector: 'h3' });
+  return document.querySelector(`table[aria-labelledby="${id}"]`) as HTMLElement;
+}
+const alertWith = async (text: string) => (await screen.findByText(text)).closest('[role="alert"]') as HTMLElement;
+
+function spreadsheet(name = 'class-3.xlsx', size?: number): File {
+  const file = new File(['member rows'], name, {
+    type: name.endsWith('.csv') ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  });
+  if (size !== undefined) Object.defineProperty(file, 'size', { value: size });
+  return file;
+}
+
+/** The server of a group's whole journey; `current` is what it holds, changed by each step as the real one does. */
+function groupServer(start = groupFixture(), overrides: Record<string, Route> = {}) {
+  let current = start;
+  return serve({
+    [`GET /api/front/exams/${exam.id}`]: () => ok(exam),
+    'POST /api/front/groups': () => ok(current),
+    [`GET ${GROUP_URL}`]: () => ok(current),
+    [`POST ${UPLOAD_URL}`]: () => {
+      current = groupFixture({ upload: MIXED_UPLOAD });
+      return ok(current);
+    },
+    [`POST ${GROUP_URL}/quote`]: () => ok(GROUP_QUOTE),
+    [`POST ${CHECKOUT_URL}`]: () => {
+      current = groupFixture({ upload: MIXED_UPLOAD, order: groupOrderFixture(), canUpload: false });
+      return ok(current);
+    },
+    // Reload (refresh=1) finds the wallet paid.
+    [`GET /api/front/orders/${GROUP_ORDER_ID}`]: (call) => {
+      if (call.params.refresh === '1') current = paidGroupFixture();
+      return ok(current.order);
+    },
+    [`GET ${GROUP_URL}/tickets`]: () => ok(ticketsFixture()),
+    ...overrides,
+  });
+}
+
+async function open(search: string, step: string, locale = 'en-US') {
+  loginAs(locale);
+  render(<TestBrowser location={{ pathname: '/home/gRegistration', search }} />);
+  await heading(step);
+}
+
+const uploaded = groupFixture({ upload: MIXED_UPLOAD });
+
+describe('group registration', () => {
+  it('walks Your Information, Upload Form, Payment and Done', async () => {
+    const calls = groupServer();
+    await open(`?examId=${exam.id}`, 'Your Information');
+    expect(screen.getByText('HSK Level 4')).toBeInTheDocument();
+    expect(screen.getByText('1 Example Road, Beijing')).toBeInTheDocument();
+    expect(screen.getByLabelText('Your name')).toHaveValue('Li Lei');
+    expect(screen.getByLabelText('Your mobile phone')).toHaveValue('13800138000');
+    await user.click(button('Next'));
+    expect(await screen.findByText('Please enter your school or organization')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('School or organization'), 'No. 1 Middle School');
+    await user.click(button('Next'));
+
+    await heading('Upload Form');
+    expect(callsTo(calls, '/api/front/groups')[0].body).toEqual({
+      examId: exam.id,
+      coordinator: { name: 'Li Lei', phone: '13800138000', organization: 'No. 1 Middle School' },
+    });
+    const { history } = await import('@umijs/max');
+    expect(new URLSearchParams(history.location.search).get('groupId')).toBe(GROUP_ID);
+    expect(screen.getByText('Excel template (.xlsx)').closest('a')).toHaveAttribute(
+      'href',
+      '/api/front/group-template?format=xlsx',
+    );
+    expect(screen.getByText('CSV template (.csv)').closest('a')).toHaveAttribute('download');
+    expect(button('Next')).toBeDisabled();
+
+    await user.upload(fileInput(), spreadsheet());
+    expect(await screen.findByText('Total participants: 5')).toBeInTheDocument();
+    const sent = callsTo(calls, UPLOAD_URL)[0].body as FormData;
+    expect((sent.get('file') as File).name).toBe('class-3.xlsx');
+    const accepted = tableNamed('Accepted members: 3');
+    expect(within(accepted).getByText('Wang Fang')).toBeInTheDocument();
+    expect(within(accepted).getByText('13900139002')).toBeInTheDocument();
+    expect(within(accepted).getByText('Male')).toBeInTheDocument();
+    await user.click(button('Next'));
+
+    await heading('Payment');
+    const line = (label: string) => screen.getByText(label).closest('tr') as HTMLElement;
+    expect(await within(line('Quantity')).findByText('3')).toBeInTheDocument();
+    expect(within(line('Subtotal')).getByText('CN¥450.00')).toBeInTheDocument();
+    expect(within(line('Group discount')).getByText('-CN¥22.50')).toBeInTheDocument();
+    expect(within(line('Total')).getByText('CN¥430.07')).toBeInTheDocument();
+    await user.click(button('Pay now'));
+    expect(await screen.findByLabelText('Payment QR code, CN¥430.07')).toBeInTheDocument();
+    await user.click(button('Reload'));
+
+    expect(await screen.findByText('Group registration complete')).toBeInTheDocument();
+    expect(screen.queryByText('Please Scan QrCode For Payment')).not.toBeInTheDocument();
+    expect(await screen.findByLabelText('Admission QR code of Chen Jing for HSK Level 4')).toBeInTheDocument();
+  });
+
+  it('shows the refused rows under their heading with every reason, in English and in Chinese', async () => {
+    groupServer(uploaded);
+    await open(`?groupId=${GROUP_ID}`, 'Upload Form');
+    const rejected = tableNamed('The following Student Can not be Proceed');
+    const row = (n: string) => within(rejected).getByText(n).closest('tr') as HTMLElement;
+    expect(within(row('5')).getByText('Liu Yang')).toBeInTheDocument();
+    expect(within(row('5')).getByText('Same phone as row 2')).toBeInTheDocument();
+    expect(within(row('6')).getByText('(blank)')).toBeInTheDocument();
+    expect(within(row('6')).getByText('The name is missing')).toBeInTheDocument();
+    expect(within(row('6')).getByText('The phone is not a mainland China mobile number')).toBeInTheDocument();
+  });
+
+  it('words the refused rows in Chinese', async () => {
+    groupServer(uploaded);
+    await open(`?groupId=${GROUP_ID}`, '上传名单', 'zh-CN');
+    const rejected = tableNamed('以下学员无法继续报名');
+    expect(within(rejected).getByText('与第 2 行手机号重复')).toBeInTheDocument();
+    expect(within(rejected).getByText('缺少姓名')).toBeInTheDocument();
+    expect(screen.getByText('参加人数：5')).toBeInTheDocument();
+    expect(button('跳过，个人报名')).toBeEnabled();
+  });
+
+  it('replaces the lists with those of a file uploaded again', async () => {
+    const second = groupFixture({
+      upload: {
+        fileName: 'class-3-fixed.csv',
+        uploadedAt: '2026-03-01T02:05:00.000Z',
+        totalParticipants: 2,
+        accepted: [memberFixture(2, 'Sun Mei', '+8613900139011'), memberFixture(3, 'Zhou Tao', '+8613900139012')],
+        rejected: [],
+      },
+    });
+    const calls = groupServer(uploaded, { [`POST ${UPLOAD_URL}`]: () => ok(second) });
+    await open(`?groupId=${GROUP_ID}`, 'Upload Form');
+    expect(screen.getByText('Wang Fang')).toBeInTheDocument();
+    await user.upload(fileInput(), spreadsheet('class-3-fixed.csv'));
+
+    expect(await screen.findByText('Total participants: 2')).toBeInTheDocument();
+    expect(tableNamed('Accepted members: 2')).toHaveTextContent('Sun Mei');
+    expect(screen.queryByText('Wang Fang')).not.toBeInTheDocument();
+    expect(screen.queryByText('The following Student Can not be Proceed')).not.toBeInTheDocument();
+    expect(callsTo(calls, UPLOAD_URL)).toHaveLength(1);
+    expect(button('Upload again')).toBeEnabled();
+  });
+
+  it('keeps Next disabled when no member was accepted', async () => {
+    groupServer(
+      groupFixture({
+        upload: { ...MIXED_UPLOAD, totalParticipants: 2, accepted: [], rejected: MIXED_UPLOAD.rejected },
+      }),
+    );
+    await open(`?groupId=${GROUP_ID}`, 'Upload Form');
+    expect(
+      screen.getByText(
+        'No member was accepted. Correct the file and upload it again, or skip to register individually.',
+      ),
+    ).toBeInTheDocument();
+    expect(button('Next')).toBeDisabled();
+  });
+
+  it('says "Upload Failed" and names the missing columns in the reader\'s language', async () => {
+    const missing = [
+      { path: 'phone', message: 'missing' },
+      { path: 'idNumber', message: 'missing' },
+    ];
+    groupServer(groupFixture(), { [`POST ${UPLOAD_URL}`]: () => err('GROUP_FILE_HEADERS_MISSING', missing) });
+    await open(`?groupId=${GROUP_ID}`, 'Upload Form');
+    await user.upload(fileInput(), spreadsheet());
+    const alert = await alertWith('Upload Failed');
+    expect(
+      within(alert).getByText('These columns are missing: Phone and ID card number. Please start from the template.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says the same in Chinese', async () => {
+    groupServer(groupFixture(), {
+      [`POST ${UPLOAD_URL}`]: () => err('GROUP_FILE_HEADERS_MISSING', [{ path: 'idNumber', message: 'missing' }]),
+    });
+    await open(`?groupId=${GROUP_ID}`, '上传名单', 'zh-CN');
+    await user.upload(fileInput(), spreadsheet());
+    const alert = await alertWith('上传失败');
+    expect(within(alert).getByText('缺少以下列：身份证号。请使用模板填写。')).toBeInTheDocument();
+  });
+
+  it('answers a file that is not a spreadsheet with "Please upload file in proper format"', async () => {
+    groupServer(groupFixture(), { [`POST ${UPLOAD_URL}`]: () => err('GROUP_FILE_INVALID') });
+    await open(`?groupId=${GROUP_ID}`, 'Upload Form');
+    await user.upload(fileInput(), spreadsheet('renamed-photo.xlsx'));
+    const alert = await alertWith('Upload Failed');
+    expect(within(alert).getByText('Please upload file in proper format')).toBeInTheDocument();
+  });
+
+  it('refuses a file over 2 MB in the browser, without sending it', async () => {
+    const calls = groupServer();
+    await open(`?groupId=${GROUP_ID}`, 'Upload Form');
+    await user.upload(fileInput(), spreadsheet('whole-school.xlsx', 2 * 1024 * 1024 + 1));
+    const alert = await alertWith('Upload Failed');
+    expect(within(alert).getByText('The file is larger than 2 MB.')).toBeInTheDocument();
+    expect(callsTo(calls, UPLOAD_URL)).toHaveLength(0);
+  });
+
+  it('leaves to single registration for the same exam on Skip', async () => {
+    groupServer();
+    await open(`?groupId=${GROUP_ID}`, 'Upload Form');
+    await user.click(button('Skip'));
+    const { history } = await import('@umijs/max');
+    await waitFor(() => expect(history.location.pathname).toBe('/home/singleRegistration'));
+    expect(history.location.search).toBe(`?examId=${exam.id}`);
+  });
+
+  it('checks out once for a double click on Pay now, and Pay now again reopens the same QR', async () => {
+    const calls = groupServer(uploaded);
+    await open(`?groupId=${GROUP_ID}`, 'Upload Form');
+    await user.click(button('Next'));
+    await heading('Payment');
+    await waitFor(() => expect(button('Pay now')).toBeEnabled());
+    await user.dblClick(button('Pay now'));
+    expect(await screen.findByText('Please Scan QrCode For Payment')).toBeInTheDocument();
+    const checkouts = callsTo(calls, CHECKOUT_URL);
+    expect(checkouts).toHaveLength(1);
+    expect(checkouts[0].headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+
+    const modal = screen.getByText('Please Scan QrCode For Payment').closest('.ant-modal') as HTMLElement;
+    await user.click(within(modal).getByText('Back'));
+    await waitFor(() => expect(screen.queryByText('Please Scan QrCode For Payment')).not.toBeInTheDocument());
+    await user.click(button('Pay now'));
+    expect(await screen.findByText('Please Scan QrCode For Payment')).toBeInTheDocument();
+    expect(callsTo(calls, CHECKOUT_URL)).toHaveLength(1);
+  });
+
+  it('prices a promo code, refuses an unknown one on its field and pays with the code of the lines shown', async () => {
+    const calls = groupServer(uploaded, {
+      [`POST ${GROUP_URL}/quote`]: (call) => {
+        const { promoCode } = call.body as { promoCode?: string };
+        if (promoCode === 'NOPE') return err('PROMO_CODE_INVALID');
+        return ok(promoCode ? { ...GROUP_QUOTE, promotionDiscountFen: 4_500, promoCode: 'SPRING10' } : GROUP_QUOTE);
+      },
+    });
+    await open(`?groupId=${GROUP_ID}`, 'Upload Form');
+    await user.click(button('Next'));
+    await heading('Payment');
+    const promo = screen.getByLabelText('Promo code (optional)');
+    await user.type(promo, 'NOPE');
+    await user.click(button('Apply'));
+    expect(await screen.findByText('This promo code is unknown or no longer valid.')).toBeInTheDocument();
+    await user.clear(promo);
+    await user.type(promo, 'spring10');
+    await user.click(button('Apply'));
+    const line = (label: string) => screen.getByText(label).closest('tr') as HTMLElement;
+    expect(await within(line('Promotion discount')).findByText('-CN¥45.00')).toBeInTheDocument();
+    await user.type(promo, 'typed-after');
+    await user.click(button('Pay now'));
+    await screen.findByText('Please Scan QrCode For Payment');
+    expect(callsTo(calls, CHECKOUT_URL)[0].body).toEqual({ promoCode: 'SPRING10' });
+  });
+
+  it('sends the coordinator back to the upload when a member was registered meanwhile', async () => {
+    groupServer(uploaded, { [`POST ${CHECKOUT_URL}`]: () => err('GROUP_CHANGED') });
+    await open(`?groupId=${GROUP_ID}`, 'Upload Form');
+    await user.click(button('Next'));
+    await heading('Payment');
+    await waitFor(() => expect(button('Pay now')).toBeEnabled());
+    await user.click(button('Pay now'));
+    await heading('Upload Form');
+    expect(screen.getByText('Members changed since this upload. Please upload the file again.')).toBeInTheDocument();
+  });
+
+  it("shows a paid group's members with their status and every member's ticket", async () => {
+    groupServer(paidGroupFixture());
+    await open(`?groupId=${GROUP_ID}`, 'Done');
+    const roster = tableNamed('Members');
+    for (const name of ['Wang Fang', 'Zhao Lei', 'Chen Jing']) {
+      const row = within(roster).getByText(name).closest('tr') as HTMLElement;
+      expect(within(row).getByText('Registered')).toBeInTheDocument();
+      expect(await screen.findByLabelText(`Admission QR code of ${name} for HSK Level 4`)).toBeInTheDocument();
+    }
+    expect(screen.getByText('Admission ticket: Zhao Lei', { selector: 'h4' })).toBeInTheDocument();
+    expect(screen.getAllByText('13900139001').length).toBeGreaterThan(1);
+    expect(
+      screen.getAllByText('Please bring your identity card and this ticket, and arrive 45 minutes early for check-in.'),
+    ).toHaveLength(3);
+    expect(button('Print tickets')).toBeEnabled();
+    expect(document.querySelectorAll('.print-sheet')).toHaveLength(3);
+  });
+});
