@@ -3,100 +3,28 @@
  * registering creates a pending registration and a pending order whose QR opens the sandbox wallet page; confirming
  * in the wallet pays it. The ticket token is a placeholder (the real server signs one with Ed25519).
  */
-import type {
-  CurrentUser,
-  DataOf,
-  ExamSummary,
-  OrderView,
-  PriceBreakdown,
-  RegistrationResponse,
-  RegistrationView,
-} from '../contract';
-import { exams, fail, field, type Handler, type MockRequest, mockId, send, userOf } from './lib/shared';
+import type { DataOf, RegistrationResponse, RegistrationView } from '../contract';
+import {
+  breakdownOf,
+  createOrder,
+  handlingOf,
+  MOCK_PROMO,
+  type MockOrder,
+  type MockRegistration,
+  newId,
+  orders,
+  orderView,
+  payOrder,
+  registrations,
+  settle,
+} from './lib/orders';
+import { exams, fail, field, type Handler, type MockRequest, send, userOf } from './lib/shared';
 
-const HOLD_MS = 15 * 60_000;
 const LOCK_MS = 72 * 3_600_000;
-/** The promo code the mock accepts: 10% off the subtotal. */
-const MOCK_PROMO = 'SPRING10';
 /** The access code of the mock exams that require one. */
 const MOCK_ACCESS_CODE = 'INVITED';
-const HANDLING_BPS = 60;
 
-interface MockRegistration {
-  id: string;
-  userId: string;
-  exam: ExamSummary;
-  status: RegistrationView['status'];
-  createdAt: string;
-  orderId: string | null;
-}
-interface MockOrder {
-  id: string;
-  userId: string;
-  registrationId: string;
-  purpose: OrderView['purpose'];
-  status: OrderView['status'];
-  breakdown: PriceBreakdown;
-  exam: ExamSummary;
-  /** For a change order: the exam the registration moves to once it is paid. */
-  moveTo: ExamSummary | null;
-  expiresAt: string;
-  createdAt: string;
-  paidAt: string | null;
-  transactionId: string | null;
-  qrContent: string;
-  refundedFen: number;
-}
-
-const registrations = new Map<string, MockRegistration>();
-const orders = new Map<string, MockOrder>();
 const idempotent = new Map<string, RegistrationResponse>();
-let nextId = 5000;
-const newId = () => mockId(nextId++);
-
-function breakdownOf(exam: ExamSummary, quantity: number, promo: boolean): PriceBreakdown {
-  const subtotalFen = exam.feeFen * quantity;
-  const promotionDiscountFen = promo ? Math.round(subtotalFen / 10) : 0;
-  const handlingFen = Math.round(((subtotalFen - promotionDiscountFen) * HANDLING_BPS) / 10_000);
-  return {
-    unitPriceFen: exam.feeFen,
-    quantity,
-    subtotalFen,
-    referralDiscountFen: 0,
-    promotionDiscountFen,
-    groupDiscountFen: 0,
-    handlingFen,
-    totalFen: subtotalFen - promotionDiscountFen + handlingFen,
-  };
-}
-
-/** A pending order past its hold expires and releases its registration, as the server's sweeper does. */
-function settle(order: MockOrder): MockOrder {
-  if (order.status === 'pending' && Date.parse(order.expiresAt) <= Date.now()) {
-    order.status = 'expired';
-    const registration = registrations.get(order.registrationId);
-    if (registration?.status === 'pending') registration.status = 'canceled';
-  }
-  return order;
-}
-
-function orderView(order: MockOrder): OrderView {
-  settle(order);
-  const { exam } = order;
-  return {
-    id: order.id,
-    purpose: order.purpose,
-    status: order.status,
-    breakdown: order.breakdown,
-    exam: { id: exam.id, code: exam.code, name: exam.name, startsAt: exam.startsAt, timeZone: exam.timeZone },
-    expiresAt: order.expiresAt,
-    createdAt: order.createdAt,
-    paidAt: order.paidAt,
-    transactionId: order.transactionId,
-    qrContent: order.status === 'pending' ? order.qrContent : null,
-    refundedFen: order.refundedFen,
-  };
-}
 
 function registrationView(registration: MockRegistration): RegistrationView {
   const lockedFrom = new Date(Date.parse(registration.exam.startsAt) - LOCK_MS).toISOString();
@@ -114,45 +42,10 @@ function registrationView(registration: MockRegistration): RegistrationView {
   };
 }
 
-/** The wallet link the QR carries: absolute when the request names its host, so a phone can open it. */
-function walletUrl(req: MockRequest, orderId: string): string {
-  const host = req.headers.host;
-  return typeof host === 'string' ? `http://${host}/pay/sandbox/${orderId}` : `/pay/sandbox/${orderId}`;
-}
-
-function createOrder(
-  req: MockRequest,
-  user: CurrentUser,
-  registrationId: string,
-  purpose: OrderView['purpose'],
-  exam: ExamSummary,
-  breakdown: PriceBreakdown,
-  moveTo: ExamSummary | null,
-): MockOrder {
-  const id = newId();
-  const now = Date.now();
-  const order: MockOrder = {
-    id,
-    userId: user.id,
-    registrationId,
-    purpose,
-    status: 'pending',
-    breakdown,
-    exam,
-    moveTo,
-    expiresAt: new Date(now + HOLD_MS).toISOString(),
-    createdAt: new Date(now).toISOString(),
-    paidAt: null,
-    transactionId: null,
-    qrContent: walletUrl(req, id),
-    refundedFen: 0,
-  };
-  orders.set(id, order);
-  return order;
-}
-
 function paidOf(registration: MockRegistration): MockOrder[] {
-  return [...orders.values()].filter((order) => order.registrationId === registration.id && order.status === 'paid');
+  return [...orders.values()].filter(
+    (order) => order.registrationIds.includes(registration.id) && order.status === 'paid',
+  );
 }
 
 function pageOf<T>(items: T[], req: MockRequest) {
@@ -217,7 +110,7 @@ const handlers: Record<string, Handler> = {
     const order = createOrder(
       req,
       user,
-      registration.id,
+      [registration.id],
       'booking',
       exam,
       breakdownOf(exam, 1, Boolean(promoCode)),
@@ -281,9 +174,9 @@ const handlers: Record<string, Handler> = {
     const difference = target.feeFen - registration.exam.feeFen;
     if (difference > 0) {
       const breakdown = { ...breakdownOf(target, 1, false), unitPriceFen: difference, subtotalFen: difference };
-      breakdown.handlingFen = Math.round((difference * HANDLING_BPS) / 10_000);
+      breakdown.handlingFen = handlingOf(difference);
       breakdown.totalFen = difference + breakdown.handlingFen;
-      const order = createOrder(req, user, registration.id, 'change', target, breakdown, target);
+      const order = createOrder(req, user, [registration.id], 'change', target, breakdown, target);
       return send<DataOf<'changeRegistration'>>(res, {
         registration: registrationView(registration),
         order: orderView(order),
@@ -376,15 +269,7 @@ const handlers: Record<string, Handler> = {
     const order = orders.get(req.params.orderId ?? '');
     if (!order) return fail(res, 'NOT_FOUND', 'No such order.');
     if (settle(order).status !== 'pending') return fail(res, 'ORDER_EXPIRED', 'The order can no longer be paid.');
-    order.status = 'paid';
-    order.paidAt = new Date().toISOString();
-    order.transactionId = `SANDBOX${order.id.replace(/-/g, '').slice(-16)}`;
-    const registration = registrations.get(order.registrationId);
-    if (registration) {
-      if (order.moveTo) registration.exam = order.moveTo;
-      if (registration.status === 'pending') registration.status = 'register';
-      registration.orderId = order.id;
-    }
+    payOrder(order);
     send<DataOf<'walletConfirm'>>(res, walletView(order));
   },
 };

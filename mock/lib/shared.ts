@@ -14,6 +14,9 @@ export interface MockRequest {
 export interface MockResponse {
   status(code: number): MockResponse;
   json(body: unknown): void;
+  /** For the few answers that are files, not envelopes (as Express, which Umi's mock runs on, has them). */
+  setHeader(name: string, value: string): void;
+  end(body: Buffer): void;
 }
 export type Handler = (req: MockRequest, res: MockResponse) => void;
 

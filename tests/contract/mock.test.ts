@@ -1,22 +1,37 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { api, type Endpoint, errorEnvelope, ok } from '../../contract';
+import { api, type Endpoint, errorEnvelope, GROUP_TEMPLATE_PATH, ok } from '../../contract';
 import apiHandlers, { type MockRequest } from '../../mock/api';
 import bookingHandlers from '../../mock/booking';
+import groupHandlers from '../../mock/group';
 import profileHandlers from '../../mock/profile';
 
 /** Every mock file's routes together, as Umi serves them. */
-const handlers = { ...apiHandlers, ...profileHandlers, ...bookingHandlers };
+const handlers = { ...apiHandlers, ...profileHandlers, ...bookingHandlers, ...groupHandlers };
+
+/** The one route that is not an envelope: the group template, a file download. */
+const TEMPLATE_KEY = `GET ${GROUP_TEMPLATE_PATH}`;
 
 interface Answer {
   status: number;
   body: unknown;
+  headers: Record<string, string>;
+  /** A file's bytes; they may arrive after the handler returns. */
+  file: Promise<Buffer>;
 }
 
 function call(key: string, req: Partial<MockRequest> = {}): Answer {
   const handler = handlers[key];
   assert.ok(handler, `mock/ has no handler for ${key}`);
-  const answer: Answer = { status: 0, body: undefined };
+  let received: (bytes: Buffer) => void = () => undefined;
+  const answer: Answer = {
+    status: 0,
+    body: undefined,
+    headers: {},
+    file: new Promise((resolve) => {
+      received = resolve;
+    }),
+  };
   const res = {
     status(code: number) {
       answer.status = code;
@@ -24,6 +39,12 @@ function call(key: string, req: Partial<MockRequest> = {}): Answer {
     },
     json(body: unknown) {
       answer.body = body;
+    },
+    setHeader(name: string, value: string) {
+      answer.headers[name.toLowerCase()] = value;
+    },
+    end(bytes: Buffer) {
+      received(bytes);
     },
   };
   handler({ query: {}, params: {}, headers: {}, ...req }, res);
@@ -44,8 +65,8 @@ function assertError(answer: Answer, errorCode: string, status: number) {
   assert.equal(errorEnvelope.parse(answer.body).errorCode, errorCode);
 }
 
-function login(phone = '13800138000') {
-  const answer = call(keyOf(api.login), { body: { phone, code: '123456', kind: 'individual' } });
+function login(phone = '13800138000', kind = 'individual') {
+  const answer = call(keyOf(api.login), { body: { phone, code: '123456', kind } });
   assertSuccess(api.login, answer);
   const { data } = ok(api.login.data).parse(answer.body);
   return { authorization: `Bearer ${data.access_token}` };
@@ -53,7 +74,7 @@ function login(phone = '13800138000') {
 
 describe('mock/api.ts answers as contract/ says', () => {
   it('has a handler for every contract endpoint and none that the contract lacks', () => {
-    const contractKeys = Object.values(api).map(keyOf).sort();
+    const contractKeys = [...Object.values(api).map(keyOf), TEMPLATE_KEY].sort();
     assert.deepEqual(Object.keys(handlers).sort(), contractKeys);
   });
 
@@ -145,6 +166,74 @@ describe('mock/booking.ts walks the booking state machine as contract/ says', ()
     assertSuccess(api.cancelRegistration, canceled);
     assert.equal(ok(api.cancelRegistration.data).parse(canceled.body).data.refundFen, paid.breakdown.totalFen);
     assertError(call(keyOf(api.walletConfirm), wallet), 'ORDER_EXPIRED', 409);
+  });
+});
+
+describe('mock/group.ts walks a group registration as contract/ says', () => {
+  it('creates a group, reads an upload, checks out once per key, pays in the wallet and issues every ticket', () => {
+    const headers = login('13500135000');
+    const exam = ok(api.exams.data).parse(call(keyOf(api.exams)).body).data.list[0];
+    const coordinator = { name: 'Li Lei', phone: '135 0013 5000', organization: 'No. 1 Middle School' };
+    const created = call(keyOf(api.createGroup), { headers, body: { examId: exam.id, coordinator } });
+    assertSuccess(api.createGroup, created);
+    const draft = ok(api.createGroup.data).parse(created.body).data;
+    assert.equal(draft.upload, null);
+    assert.equal(draft.canUpload, true);
+    const group = { headers, params: { id: draft.id } };
+
+    const upload = call(keyOf(api.uploadGroupFile), group);
+    assertSuccess(api.uploadGroupFile, upload);
+    const read = ok(api.uploadGroupFile.data).parse(upload.body).data.upload;
+    assert.ok(read && read.accepted.length > 0 && read.rejected.length > 0, 'a mixed result');
+    assert.equal(read.totalParticipants, read.accepted.length + read.rejected.length);
+    assertSuccess(api.groupQuote, call(keyOf(api.groupQuote), { ...group, body: {} }));
+    assertError(call(keyOf(api.groupQuote), { ...group, body: { promoCode: 'NOPE' } }), 'PROMO_CODE_INVALID', 400);
+    assertError(call(keyOf(api.groupTickets), group), 'TICKET_NOT_ISSUED', 409);
+
+    const paying = { ...group, headers: { ...headers, 'idempotency-key': 'group-key-1' }, body: {} };
+    const first = ok(api.groupCheckout.data).parse(call(keyOf(api.groupCheckout), paying).body).data;
+    const again = ok(api.groupCheckout.data).parse(call(keyOf(api.groupCheckout), paying).body).data;
+    assert.equal(first.order?.status, 'pending');
+    assert.equal(again.order?.id, first.order?.id, 'the same key answers the same order');
+    assert.equal(first.order?.breakdown.quantity, read.accepted.length);
+    assert.equal(first.canUpload, false);
+    assertError(call(keyOf(api.uploadGroupFile), group), 'GROUP_LOCKED', 409);
+
+    const orderId = first.order?.id ?? '';
+    assertSuccess(api.order, call(keyOf(api.order), { headers, params: { id: orderId } }));
+    assertSuccess(api.walletConfirm, call(keyOf(api.walletConfirm), { params: { orderId } }));
+    const paid = ok(api.group.data).parse(call(keyOf(api.group), group).body).data;
+    assert.equal(paid.order?.status, 'paid');
+    assert.deepEqual(
+      paid.upload?.accepted.map((member) => member.status),
+      read.accepted.map(() => 'register'),
+    );
+    const tickets = ok(api.groupTickets.data).parse(call(keyOf(api.groupTickets), group).body).data;
+    assert.equal(tickets.length, read.accepted.length);
+    assert.ok(tickets.every((ticket) => ticket.token));
+  });
+
+  it('serves the member template in both formats as downloads', async () => {
+    const xlsx = call(TEMPLATE_KEY, { query: { format: 'xlsx' } });
+    const bytes = await xlsx.file;
+    assert.equal(bytes.subarray(0, 2).toString('latin1'), 'PK', 'an .xlsx is a zip');
+    assert.match(xlsx.headers['content-disposition'], /filename="group-registration-template\.xlsx"/);
+    const csv = (await call(TEMPLATE_KEY, { query: { format: 'csv' } }).file).toString('utf8');
+    assert.match(csv, /^\uFEFF姓名 \/ Name,/);
+    assertError(call(TEMPLATE_KEY, { query: { format: 'pdf' } }), 'VALIDATION_FAILED', 400);
+  });
+
+  it("answers another coordinator's group as not found and refuses groups to test centers", () => {
+    const owner = login('13400134000');
+    const examId = ok(api.exams.data).parse(call(keyOf(api.exams)).body).data.list[0].id;
+    const coordinator = { name: 'Li Lei', phone: '13400134000', organization: 'No. 1 Middle School' };
+    const created = call(keyOf(api.createGroup), { headers: owner, body: { examId, coordinator } });
+    const { id } = ok(api.createGroup.data).parse(created.body).data;
+    const stranger = login('13300133000');
+    assertError(call(keyOf(api.group), { headers: stranger, params: { id } }), 'NOT_FOUND', 404);
+    assertError(call(keyOf(api.uploadGroupFile), { headers: stranger, params: { id } }), 'NOT_FOUND', 404);
+    const center = login('13200132000', 'testCenter');
+    assertError(call(keyOf(api.createGroup), { headers: center, body: { examId, coordinator } }), 'STUDENTS_ONLY', 403);
   });
 });
 
