@@ -228,6 +228,16 @@ describe('group registration', () => {
     expect(callsTo(calls, UPLOAD_URL)).toHaveLength(0);
   });
 
+  it("says a group that is not the coordinator's does not exist, and leads back to the exams", async () => {
+    groupServer(groupFixture(), { [`GET ${GROUP_URL}`]: () => err('NOT_FOUND') });
+    loginAs('en-US');
+    render(<TestBrowser location={{ pathname: '/home/gRegistration', search: `?groupId=${GROUP_ID}` }} />);
+    expect(
+      await screen.findByText('What you are looking for does not exist or is not yours.', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Go to My Exams').closest('a')).toHaveAttribute('href', '/home/examlist');
+  });
+
   it('leaves to single registration for the same exam on Skip', async () => {
     groupServer();
     await open(`?groupId=${GROUP_ID}`, 'Upload Form');
