@@ -1,5 +1,6 @@
 import { useIntl } from '@umijs/max';
 import { Table, type TableColumnsType } from 'antd';
+import ScrollRegion from '@/components/ScrollRegion';
 import type { GroupMember, GroupRejectedRow, GroupView } from '../../../../contract/group';
 import { nationalPhone, rejectionTexts } from '../groupFile';
 
@@ -51,30 +52,32 @@ export default function UploadResult({ upload }: { upload: Upload }) {
       <h3 id="group-accepted" style={{ fontSize: 16 }}>
         {text('upload.accepted', { n: upload.accepted.length })}
       </h3>
-      <Table<GroupMember>
-        aria-labelledby="group-accepted"
-        rowKey="row"
-        size="small"
-        columns={acceptedColumns}
-        dataSource={upload.accepted}
-        pagination={PAGINATION}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: text('upload.noneAccepted') }}
-      />
+      <ScrollRegion labelledBy="group-accepted">
+        <Table<GroupMember>
+          aria-labelledby="group-accepted"
+          rowKey="row"
+          size="small"
+          columns={acceptedColumns}
+          dataSource={upload.accepted}
+          pagination={PAGINATION}
+          locale={{ emptyText: text('upload.noneAccepted') }}
+        />
+      </ScrollRegion>
       {upload.rejected.length ? (
         <>
           <h3 id="group-rejected" style={{ fontSize: 16, marginTop: 24 }}>
             {text('upload.rejected')}
           </h3>
-          <Table<GroupRejectedRow>
-            aria-labelledby="group-rejected"
-            rowKey="row"
-            size="small"
-            columns={rejectedColumns}
-            dataSource={upload.rejected}
-            pagination={PAGINATION}
-            scroll={{ x: 'max-content' }}
-          />
+          <ScrollRegion labelledBy="group-rejected">
+            <Table<GroupRejectedRow>
+              aria-labelledby="group-rejected"
+              rowKey="row"
+              size="small"
+              columns={rejectedColumns}
+              dataSource={upload.rejected}
+              pagination={PAGINATION}
+            />
+          </ScrollRegion>
         </>
       ) : null}
     </>
