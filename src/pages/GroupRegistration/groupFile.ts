@@ -37,7 +37,9 @@ export function uploadFailureText(intl: PageIntl, error: unknown): string {
       { columns: new Intl.ListFormat(intl.locale, { type: 'conjunction' }).format(columns) },
     );
   }
-  return errorText(envelope);
+  // The whole-file reasons are this page's own texts; anything else is worded as everywhere else.
+  const own = `errors.${envelope.errorCode}`;
+  return intl.messages[own] ? intl.formatMessage({ id: own }) : errorText(envelope);
 }
 
 /** Every reason a row was refused, one text each; duplicates name the earlier row. */
