@@ -35,9 +35,9 @@ export default defineConfig({
   projects: [
     { name: 'desktop' },
     {
-      // Candidates book on their phones: the whole journey again at phone size, with touch.
+      // Candidates book on their phones, and coordinators check on theirs: both journeys again at phone size, with touch.
       name: 'phone',
-      testMatch: 'candidate.spec.ts',
+      testMatch: ['candidate.spec.ts', 'group.spec.ts'],
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     },
   ],
