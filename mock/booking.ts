@@ -8,6 +8,7 @@ import {
   breakdownOf,
   createOrder,
   handlingOf,
+  MOCK_ACCESS_CODE,
   MOCK_PROMO,
   type MockOrder,
   type MockRegistration,
@@ -21,8 +22,6 @@ import {
 import { exams, fail, field, type Handler, type MockRequest, send, userOf } from './lib/shared';
 
 const LOCK_MS = 72 * 3_600_000;
-/** The access code of the mock exams that require one. */
-const MOCK_ACCESS_CODE = 'INVITED';
 
 const idempotent = new Map<string, RegistrationResponse>();
 

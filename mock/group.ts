@@ -10,6 +10,7 @@ import { groupTemplateCsv, groupTemplateXlsx } from '../server/domain/groupTempl
 import {
   breakdownOf,
   createOrder,
+  MOCK_ACCESS_CODE,
   MOCK_PROMO,
   type MockOrder,
   newId,
@@ -20,9 +21,6 @@ import {
   settle,
 } from './lib/orders';
 import { exams, fail, field, type Handler, type MockRequest, type MockResponse, send, userOf } from './lib/shared';
-
-/** The access code of the mock exams that require one (as in mock/booking.ts). */
-const MOCK_ACCESS_CODE = 'INVITED';
 
 type Upload = NonNullable<GroupView['upload']>;
 

@@ -9,6 +9,8 @@ import { type MockRequest, mockId } from './shared';
 const HOLD_MS = 15 * 60_000;
 /** The promo code the mock accepts: 10% off the subtotal. */
 export const MOCK_PROMO = 'SPRING10';
+/** The access code of the mock exams that require one. */
+export const MOCK_ACCESS_CODE = 'INVITED';
 const HANDLING_BPS = 60;
 
 export interface MockRegistration {

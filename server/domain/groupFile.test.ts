@@ -7,13 +7,14 @@ import {
   csvOf,
   GROUP_HEADER,
   memberRows,
+  rawRowsOf,
   type SheetCell,
   xlsxOf,
   zipBomb,
   zipOf,
 } from '../../tests/helpers/spreadsheets';
 import { AppError } from '../errors';
-import { type RawGroupRow, readGroupFile } from './groupFile';
+import { readGroupFile } from './groupFile';
 import { validateGroupRows } from './groupRows';
 import { groupTemplateCsv, groupTemplateXlsx } from './groupTemplate';
 import { assertSafeZip } from './zipGuard';
@@ -27,18 +28,6 @@ async function refused(bytes: Buffer, code: string): Promise<AppError> {
   assert.ok(error instanceof AppError, String(error));
   assert.equal(error.code, code);
   return error;
-}
-
-/** The rows as readGroupFile answers them for members in template column order. */
-function expectedRows(members: string[][], firstRow = 2): RawGroupRow[] {
-  return members.map(([name = '', phone = '', idNumber = '', gender = '', dateOfBirth = ''], index) => ({
-    row: firstRow + index,
-    name,
-    phone,
-    idNumber,
-    gender,
-    dateOfBirth,
-  }));
 }
 
 const MEGABYTE = 1024 * 1024;
@@ -86,7 +75,7 @@ describe('zip bombs disguised as .xlsx', () => {
 describe('readGroupFile: .xlsx', () => {
   test('reads the members under the template header, with their row numbers', async () => {
     const members = memberRows(3);
-    assert.deepEqual(await readGroupFile(await xlsxOf([GROUP_HEADER, ...members])), expectedRows(members));
+    assert.deepEqual(await readGroupFile(await xlsxOf([GROUP_HEADER, ...members])), rawRowsOf(members));
   });
 
   test('headers in Chinese only, English only, aliases, odd spacing and markers, in any order', async () => {
@@ -101,19 +90,19 @@ describe('readGroupFile: .xlsx', () => {
     ];
     for (const header of headers) {
       const rows = await readGroupFile(await xlsxOf([header, member]));
-      assert.deepEqual(rows, expectedRows([member]), header.join(' | '));
+      assert.deepEqual(rows, rawRowsOf([member]), header.join(' | '));
     }
     const shuffled = await xlsxOf([
       ['备注 / Notes', '出生日期 / Date of birth', '身份证号', 'Phone', '性别', '序号', '姓名'],
       ['班长', dateOfBirth ?? '', idNumber ?? '', phone ?? '', gender ?? '', 1, name ?? ''],
     ]);
-    assert.deepEqual(await readGroupFile(shuffled), expectedRows([member]));
+    assert.deepEqual(await readGroupFile(shuffled), rawRowsOf([member]));
   });
 
   test('optional columns may be left out; their cells read as empty', async () => {
     const [member = []] = memberRows(1);
     const rows = await readGroupFile(await xlsxOf([['姓名', '手机号', '身份证号'], member.slice(0, 3)]));
-    assert.deepEqual(rows, expectedRows([[...member.slice(0, 3), '', '']]));
+    assert.deepEqual(rows, rawRowsOf([[...member.slice(0, 3), '', '']]));
   });
 
   test('a renamed required header is missing, and the refusal names its column', async () => {
@@ -133,7 +122,7 @@ describe('readGroupFile: .xlsx', () => {
   test('a title row above the header is passed over', async () => {
     const members = memberRows(2);
     const rows = await readGroupFile(await xlsxOf([['2024 春季考试 报名表'], [], GROUP_HEADER, ...members]));
-    assert.deepEqual(rows, expectedRows(members, 4));
+    assert.deepEqual(rows, rawRowsOf(members, 4));
   });
 
   test('blank rows are skipped and row numbers stay those Excel shows', async () => {
@@ -151,7 +140,7 @@ describe('readGroupFile: .xlsx', () => {
   test('a row with nothing in the member columns (a pre-numbered line) is not a member', async () => {
     const [member = []] = memberRows(1);
     const rows = await readGroupFile(await xlsxOf([['序号', ...GROUP_HEADER], [1, ...member], [2], [3]]));
-    assert.deepEqual(rows, expectedRows([member]));
+    assert.deepEqual(rows, rawRowsOf([member]));
   });
 
   test('formulas count for the value Excel saved with them and are never evaluated', async () => {
@@ -169,7 +158,7 @@ describe('readGroupFile: .xlsx', () => {
         ],
       ]),
     );
-    assert.deepEqual(rows, expectedRows([[name, phone, idNumber, '', '']]));
+    assert.deepEqual(rows, rawRowsOf([[name, phone, idNumber, '', '']]));
   });
 
   test('numbers, dates, rich text and hyperlinks read as the text a person sees', async () => {
@@ -182,7 +171,7 @@ describe('readGroupFile: .xlsx', () => {
     ];
     assert.deepEqual(
       await readGroupFile(await xlsxOf([GROUP_HEADER, cells])),
-      expectedRows([['欧阳娜娜', '13800138000', '11010519491231002X', '女', '1949-12-31']]),
+      rawRowsOf([['欧阳娜娜', '13800138000', '11010519491231002X', '女', '1949-12-31']]),
     );
   });
 
@@ -199,7 +188,7 @@ describe('readGroupFile: .xlsx', () => {
   test('the first sheet that holds rows is read', async () => {
     const members = memberRows(1);
     const file = await xlsxOf([GROUP_HEADER, ...members], { sheetsBefore: [[]] });
-    assert.deepEqual(await readGroupFile(file), expectedRows(members));
+    assert.deepEqual(await readGroupFile(file), rawRowsOf(members));
   });
 
   test('no rows, or a header with nothing under it, is an empty file', async () => {
@@ -236,7 +225,7 @@ describe('readGroupFile: .xlsx', () => {
           : xml,
     });
     const started = performance.now();
-    assert.deepEqual(await readGroupFile(file), expectedRows(members));
+    assert.deepEqual(await readGroupFile(file), rawRowsOf(members));
     assert.ok(performance.now() - started < 1000);
   });
 
@@ -249,7 +238,7 @@ describe('readGroupFile: .xlsx', () => {
         rewrite: (name, xml) =>
           name.startsWith('xl/worksheets/') ? xml.replace('</sheetData>', `${blankRows(4, count)}</sheetData>`) : xml,
       });
-    assert.deepEqual(await readGroupFile(await withBlankRows(5000)), expectedRows(members));
+    assert.deepEqual(await readGroupFile(await withBlankRows(5000)), rawRowsOf(members));
     await refused(await withBlankRows(20_000), 'GROUP_FILE_TOO_MANY_ROWS');
   });
 
@@ -274,7 +263,7 @@ describe('readGroupFile: .xlsx', () => {
               )
             : xml,
       });
-    assert.deepEqual(await readGroupFile(await withName('Sheet1!$A$1:$E$2')), expectedRows(members));
+    assert.deepEqual(await readGroupFile(await withName('Sheet1!$A$1:$E$2')), rawRowsOf(members));
     const started = performance.now();
     await refused(await withName('Sheet1!$A$1:$XFD$1048576'), 'GROUP_FILE_INVALID');
     assert.ok(performance.now() - started < 1000);
@@ -291,20 +280,20 @@ describe('readGroupFile: .csv', () => {
   test('UTF-8 with and without a byte order mark, UTF-16 with one', async () => {
     for (const encoding of ['utf8', 'utf8-bom', 'utf16le-bom'] as const) {
       const rows = await readGroupFile(csvOf([GROUP_HEADER, ...chinese], { encoding }));
-      assert.deepEqual(rows, expectedRows(chinese), encoding);
+      assert.deepEqual(rows, rawRowsOf(chinese), encoding);
     }
   });
 
   test('GBK, as Excel in China saves "CSV", reads Chinese names and headers correctly', async () => {
     const file = csvOf([['姓名', '手机号码', '身份证号码', '性别', '出生日期'], ...chinese], { encoding: 'gbk' });
     assert.throws(() => new TextDecoder('utf-8', { fatal: true }).decode(file), 'the fixture is not UTF-8');
-    assert.deepEqual(await readGroupFile(file), expectedRows(chinese));
+    assert.deepEqual(await readGroupFile(file), rawRowsOf(chinese));
   });
 
   test('semicolons and tabs between cells are recognised', async () => {
     for (const delimiter of [';', '\t'] as const) {
       const rows = await readGroupFile(csvOf([GROUP_HEADER, ...chinese], { encoding: 'utf8', delimiter }));
-      assert.deepEqual(rows, expectedRows(chinese), JSON.stringify(delimiter));
+      assert.deepEqual(rows, rawRowsOf(chinese), JSON.stringify(delimiter));
     }
   });
 

@@ -1,26 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { memberRows } from '../../tests/helpers/spreadsheets';
+import { memberRows, rawRowsOf } from '../../tests/helpers/spreadsheets';
 import type { RawGroupRow } from './groupFile';
 import { type GroupRowContext, phonesOf, validateGroupRows } from './groupRows';
 
 const OPEN_EXAM: GroupRowContext = { seatsLeft: 100, registeredPhones: new Set(), accountIdNumbers: new Map() };
 
-/** Members as read from a file: the header on row 1, members from row 2. */
-function rawRows(rows: string[][], firstRow = 2): RawGroupRow[] {
-  return rows.map(([name = '', phone = '', idNumber = '', gender = '', dateOfBirth = ''], index) => ({
-    row: firstRow + index,
-    name,
-    phone,
-    idNumber,
-    gender,
-    dateOfBirth,
-  }));
-}
-
 /** One member (valid unless `change` says otherwise), on row 2. */
 function oneRow(change: Partial<RawGroupRow> = {}): RawGroupRow[] {
-  const [row] = rawRows(memberRows(1));
+  const [row] = rawRowsOf(memberRows(1));
   return [{ ...(row as RawGroupRow), ...change }];
 }
 
@@ -31,7 +19,7 @@ function reasonsOf(rows: RawGroupRow[], context = OPEN_EXAM) {
 describe('validateGroupRows: a good row', () => {
   test('is accepted in stored form: E.164 phone, upper-case ID, gender and birth date from the ID', () => {
     const { accepted, rejected } = validateGroupRows(
-      rawRows([[' 李娜 ', '+86 139-0000-0001', '11010519491231002x', 'F', '1949/12/31']]),
+      rawRowsOf([[' 李娜 ', '+86 139-0000-0001', '11010519491231002x', 'F', '1949/12/31']]),
       OPEN_EXAM,
     );
     assert.deepEqual(rejected, []);
@@ -55,10 +43,10 @@ describe('validateGroupRows: a good row', () => {
     // memberRows counts the ID's sequence up from 100: the first member is a woman, the second a man.
     const [female, male] = memberRows(2).map((row) => [row]);
     for (const word of ['男', 'male', 'MALE', 'm', 'M']) {
-      assert.deepEqual(reasonsOf(rawRows((male ?? []).map((row) => [...row.slice(0, 3), word]))), [], word);
+      assert.deepEqual(reasonsOf(rawRowsOf((male ?? []).map((row) => [...row.slice(0, 3), word]))), [], word);
     }
     for (const word of ['女', 'female', 'Female', 'f', 'F']) {
-      assert.deepEqual(reasonsOf(rawRows((female ?? []).map((row) => [...row.slice(0, 3), word]))), [], word);
+      assert.deepEqual(reasonsOf(rawRowsOf((female ?? []).map((row) => [...row.slice(0, 3), word]))), [], word);
     }
   });
 
@@ -152,7 +140,7 @@ describe('validateGroupRows: each reason', () => {
 
 describe('validateGroupRows: duplicates inside the file', () => {
   test('the later row with the same phone (however written) is refused and names the earlier row', () => {
-    const rows = rawRows(memberRows(3));
+    const rows = rawRowsOf(memberRows(3));
     rows[2] = { ...(rows[2] as RawGroupRow), phone: '+86 139 0000 0000' };
     const { accepted, rejected } = validateGroupRows(rows, OPEN_EXAM);
     assert.deepEqual(
@@ -167,7 +155,7 @@ describe('validateGroupRows: duplicates inside the file', () => {
   test('the later row with the same ID number (x or X) is refused and names the earlier row', () => {
     const [first, second] = memberRows(2);
     const idNumber = '11010519491231002X';
-    const rows = rawRows([
+    const rows = rawRowsOf([
       [first?.[0] ?? '', first?.[1] ?? '', idNumber],
       [second?.[0] ?? '', second?.[1] ?? '', idNumber.toLowerCase()],
     ]);
@@ -184,7 +172,7 @@ describe('validateGroupRows: duplicates inside the file', () => {
 
   test('an earlier row counts even when it was refused itself, so two copies never both pass', () => {
     const [member] = memberRows(1);
-    const rows = rawRows([
+    const rows = rawRowsOf([
       ['', member?.[1] ?? '', member?.[2] ?? ''],
       [member?.[0] ?? '', member?.[1] ?? '', member?.[2] ?? ''],
     ]);
@@ -201,7 +189,7 @@ describe('validateGroupRows: duplicates inside the file', () => {
 
   test('row numbers come from the file, gaps included', () => {
     const [member] = memberRows(1);
-    const rows = [...rawRows([member ?? []], 3), ...rawRows([member ?? []], 9)];
+    const rows = [...rawRowsOf([member ?? []], 3), ...rawRowsOf([member ?? []], 9)];
     assert.deepEqual(
       validateGroupRows(rows, OPEN_EXAM).rejected.map((row) => [row.row, row.duplicateOfRow]),
       [[9, 3]],
@@ -211,7 +199,7 @@ describe('validateGroupRows: duplicates inside the file', () => {
 
 describe('validateGroupRows: seats', () => {
   test('valid rows beyond the seats left are refused in row order; invalid rows keep their own reasons', () => {
-    const rows = rawRows(memberRows(5));
+    const rows = rawRowsOf(memberRows(5));
     rows[1] = { ...(rows[1] as RawGroupRow), phone: '' };
     const { accepted, rejected } = validateGroupRows(rows, { ...OPEN_EXAM, seatsLeft: 2 });
     assert.deepEqual(
@@ -229,7 +217,7 @@ describe('validateGroupRows: seats', () => {
   });
 
   test('no seats left refuses every valid row', () => {
-    const { accepted, rejected } = validateGroupRows(rawRows(memberRows(2)), { ...OPEN_EXAM, seatsLeft: 0 });
+    const { accepted, rejected } = validateGroupRows(rawRowsOf(memberRows(2)), { ...OPEN_EXAM, seatsLeft: 0 });
     assert.deepEqual(accepted, []);
     assert.deepEqual(
       rejected.map((row) => row.reasons),
@@ -240,7 +228,7 @@ describe('validateGroupRows: seats', () => {
 
 describe('phonesOf', () => {
   test('the distinct phones that parse, as E.164', () => {
-    const rows = rawRows([
+    const rows = rawRowsOf([
       ['a', '13900000000'],
       ['b', '+86 139-0000-0000'],
       ['c', 'not a phone'],

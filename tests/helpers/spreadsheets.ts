@@ -2,6 +2,7 @@ import { constants, crc32, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { idCardCheckCharacter } from '../../contract/idcard';
+import type { RawGroupRow } from '../../server/domain/groupFile';
 import { GROUP_TEMPLATE_HEADER } from '../../server/domain/groupTemplate';
 import { assertSafeZip } from '../../server/domain/zipGuard';
 
@@ -239,4 +240,16 @@ export function zipBomb(options: ZipBombOptions = {}): Buffer {
       aliases: options.aliases,
     },
   ]);
+}
+
+/** Members in template column order as readGroupFile answers them: the header on row 1, members from `firstRow`. */
+export function rawRowsOf(members: string[][], firstRow = 2): RawGroupRow[] {
+  return members.map(([name = '', phone = '', idNumber = '', gender = '', dateOfBirth = ''], index) => ({
+    row: firstRow + index,
+    name,
+    phone,
+    idNumber,
+    gender,
+    dateOfBirth,
+  }));
 }

@@ -1,3 +1,4 @@
+import { Table, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 
 /**
@@ -10,5 +11,20 @@ export default function ScrollRegion({ labelledBy, children }: { labelledBy: str
     <section aria-labelledby={labelledBy} tabIndex={0} style={{ overflowX: 'auto' }}>
       {children}
     </section>
+  );
+}
+
+/** Twenty rows a page, and no pager when they fit on one. */
+const PAGINATION = { pageSize: 20, hideOnSinglePage: true, showSizeChanger: false } as const;
+
+/** A small read-only table named by its heading, in a ScrollRegion, twenty rows a page. */
+export function RegionTable<T extends object>({
+  labelledBy,
+  ...table
+}: { labelledBy: string } & Pick<TableProps<T>, 'rowKey' | 'columns' | 'dataSource' | 'locale'>) {
+  return (
+    <ScrollRegion labelledBy={labelledBy}>
+      <Table<T> aria-labelledby={labelledBy} size="small" pagination={PAGINATION} {...table} />
+    </ScrollRegion>
   );
 }

@@ -1,8 +1,8 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Alert, Button, Flex, Result, Spin, Table, type TableColumnsType } from 'antd';
-import ScrollRegion from '@/components/ScrollRegion';
+import { Alert, Button, Flex, Result, Spin, type TableColumnsType } from 'antd';
+import { RegionTable } from '@/components/ScrollRegion';
 import { RegistrationStatusTag } from '@/components/StatusTag';
 import TicketCard from '@/components/TicketCard';
 import { errorText } from '@/requestErrorConfig';
@@ -51,16 +51,7 @@ export default function DoneStep({ group }: { group: GroupView }) {
         <h3 id="group-roster" style={{ fontSize: 16 }}>
           {text('done.roster')}
         </h3>
-        <ScrollRegion labelledBy="group-roster">
-          <Table<GroupMember>
-            aria-labelledby="group-roster"
-            rowKey="row"
-            size="small"
-            columns={columns}
-            dataSource={members}
-            pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
-          />
-        </ScrollRegion>
+        <RegionTable<GroupMember> labelledBy="group-roster" rowKey="row" columns={columns} dataSource={members} />
         <Flex justify="space-between" align="center" wrap gap={8} style={{ margin: '24px 0 16px' }}>
           <h3 style={{ fontSize: 16, margin: 0 }}>{text('done.tickets')}</h3>
           <Button

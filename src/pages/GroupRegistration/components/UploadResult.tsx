@@ -1,12 +1,10 @@
 import { useIntl } from '@umijs/max';
-import { Table, type TableColumnsType } from 'antd';
-import ScrollRegion from '@/components/ScrollRegion';
+import type { TableColumnsType } from 'antd';
+import { RegionTable } from '@/components/ScrollRegion';
 import type { GroupMember, GroupRejectedRow, GroupView } from '../../../../contract/group';
 import { nationalPhone, rejectionTexts } from '../groupFile';
 
 type Upload = NonNullable<GroupView['upload']>;
-
-const PAGINATION = { pageSize: 20, hideOnSinglePage: true, showSizeChanger: false } as const;
 
 /**
  * What the server read from the file: the total, the accepted members and the rows it refused with every reason.
@@ -52,32 +50,24 @@ export default function UploadResult({ upload }: { upload: Upload }) {
       <h3 id="group-accepted" style={{ fontSize: 16 }}>
         {text('upload.accepted', { n: upload.accepted.length })}
       </h3>
-      <ScrollRegion labelledBy="group-accepted">
-        <Table<GroupMember>
-          aria-labelledby="group-accepted"
-          rowKey="row"
-          size="small"
-          columns={acceptedColumns}
-          dataSource={upload.accepted}
-          pagination={PAGINATION}
-          locale={{ emptyText: text('upload.noneAccepted') }}
-        />
-      </ScrollRegion>
+      <RegionTable<GroupMember>
+        labelledBy="group-accepted"
+        rowKey="row"
+        columns={acceptedColumns}
+        dataSource={upload.accepted}
+        locale={{ emptyText: text('upload.noneAccepted') }}
+      />
       {upload.rejected.length ? (
         <>
           <h3 id="group-rejected" style={{ fontSize: 16, marginTop: 24 }}>
             {text('upload.rejected')}
           </h3>
-          <ScrollRegion labelledBy="group-rejected">
-            <Table<GroupRejectedRow>
-              aria-labelledby="group-rejected"
-              rowKey="row"
-              size="small"
-              columns={rejectedColumns}
-              dataSource={upload.rejected}
-              pagination={PAGINATION}
-            />
-          </ScrollRegion>
+          <RegionTable<GroupRejectedRow>
+            labelledBy="group-rejected"
+            rowKey="row"
+            columns={rejectedColumns}
+            dataSource={upload.rejected}
+          />
         </>
       ) : null}
     </>
