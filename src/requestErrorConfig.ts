@@ -1,5 +1,6 @@
 import type { RequestConfig, RequestError, RequestOptions } from '@umijs/max';
 import { getIntl, history } from '@umijs/max';
+import { loadedPageText } from '@/components/PageTexts';
 import { BizError, envelopeOf, isErrorEnvelope, isUnauthorized } from '@/utils/bizError';
 import { feedback } from '@/utils/feedback';
 import { isPublicPath, loginUrlFor } from '@/utils/guard';
@@ -7,12 +8,15 @@ import { serializeParams } from '@/utils/params';
 import { clearSession, readToken } from '@/utils/session';
 import type { ErrorEnvelope } from '../contract/envelope';
 
-/** The localized text of an error code when the current locale has one, else the server's own message. */
+/**
+ * The localized text of an error code: from the app-wide texts, or from those of the page that made the call (codes
+ * only one page meets travel with it), else the server's own message.
+ */
 export function errorText(info: Pick<ErrorEnvelope, 'errorCode' | 'errorMessage'>): string {
   const intl = getIntl();
   const id = `errors.${info.errorCode}`;
   if (intl.messages[id]) return intl.formatMessage({ id });
-  return info.errorMessage || intl.formatMessage({ id: 'request.fallback' });
+  return loadedPageText(intl.locale, id) ?? (info.errorMessage || intl.formatMessage({ id: 'request.fallback' }));
 }
 
 /** A 401: the token is gone or expired. Clear it as logout does (no server call) and ask for a new login. */

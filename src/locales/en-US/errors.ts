@@ -36,8 +36,5 @@ export default {
   'errors.ORDER_EXPIRED': 'This order has expired and its seat was released. Please book again.',
   'errors.TICKET_NOT_ISSUED': 'Your ticket is issued once the payment is complete.',
   'errors.PAYMENT_PROVIDER_FAILED': 'The payment service did not answer. Please try again in a moment.',
-  'errors.GROUP_NO_MEMBERS': 'No accepted members to pay for.',
-  'errors.GROUP_LOCKED': 'This group is already paid or awaiting payment.',
-  'errors.GROUP_CHANGED': 'Some members changed since the upload; please upload again.',
   'errors.INTERNAL': 'Something went wrong on our side. Please try again later.',
 };

@@ -36,8 +36,5 @@ export default {
   'errors.ORDER_EXPIRED': '订单已过期，名额已释放，请重新报名。',
   'errors.TICKET_NOT_ISSUED': '支付完成后才会生成准考证。',
   'errors.PAYMENT_PROVIDER_FAILED': '支付服务暂无响应，请稍后再试。',
-  'errors.GROUP_NO_MEMBERS': '没有可付款的已接受成员。',
-  'errors.GROUP_LOCKED': '该团体已付款或正在等待付款。',
-  'errors.GROUP_CHANGED': '上传后部分成员已变化，请重新上传。',
   'errors.INTERNAL': '服务器出错了，请稍后再试。',
 };
