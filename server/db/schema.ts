@@ -9,6 +9,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  type AnyPgColumn,
   primaryKey,
   text,
   timestamp,
@@ -149,6 +150,14 @@ export const testCenters = pgTable('test_centers', {
   capacity: integer('capacity').notNull(),
   contactName: text('contact_name').notNull().default(''),
   contactPhone: varchar('contact_phone', { length: 16 }).notNull().default(''),
+  /** The test center account that runs this center (demo centers have none). */
+  ownerId: uuid('owner_id')
+    .unique('test_centers_owner_uq')
+    .references((): AnyPgColumn => users.id),
+  /** The unified social credit code (GB 32100), or empty. */
+  taxId: varchar('tax_id', { length: 18 }).notNull().default(''),
+  licenseId: uuid('license_id').references((): AnyPgColumn => documents.id),
+  logoId: uuid('logo_id').references((): AnyPgColumn => documents.id),
 });
 
 export const exams = pgTable(
@@ -178,6 +187,9 @@ export const exams = pgTable(
     seatsTaken: integer('seats_taken').notNull().default(0),
     status: examStatus('status').notNull().default('active'),
     arrivalLeadMinutes: integer('arrival_lead_minutes').notNull().default(30),
+    /** When the center published the results (certificates issued); null before. */
+    resultsPublishedAt: instant('results_published_at'),
+    canceledAt: instant('canceled_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -274,6 +286,8 @@ export const registrations = pgTable(
     canceledAt: instant('canceled_at'),
     /** Why it was canceled: candidate, expired (unpaid hold), exam_canceled. */
     cancelReason: varchar('cancel_reason', { length: 32 }),
+    /** The examiner who checked the candidate in. */
+    checkedInBy: uuid('checked_in_by').references((): AnyPgColumn => users.id),
   },
   (t) => [
     uniqueIndex('registrations_live_uq').on(t.userId, t.examId).where(sql`${t.status} IN ${LIVE_STATUSES}`),
@@ -439,4 +453,46 @@ export const groupRegistrations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('group_registrations_coordinator_idx').on(t.coordinatorId, t.createdAt)],
+);
+
+/** Files a test center uploads: its business license (image or PDF) and its logo, stored as checked. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** license or logo. */
+    purpose: varchar('purpose', { length: 16 }).notNull(),
+    contentType: varchar('content_type', { length: 32 }).notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('documents_owner_idx').on(t.ownerId)],
+);
+
+/** Spec section 3: an examiner's address and identity ID. */
+export const examinerProfiles = pgTable('examiner_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  address: text('address').notNull().default(''),
+  identityId: varchar('identity_id', { length: 18 }).notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Which examiners a center assigned to which of its exams. */
+export const examExaminers = pgTable(
+  'exam_examiners',
+  {
+    examId: uuid('exam_id')
+      .notNull()
+      .references(() => exams.id),
+    examinerId: uuid('examiner_id')
+      .notNull()
+      .references(() => users.id),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.examId, t.examinerId] }), index('exam_examiners_examiner_idx').on(t.examinerId)],
 );

@@ -206,6 +206,7 @@ export function newRegistration(userId: string, examId: string, free: boolean, n
     checkedInAt: null,
     canceledAt: null,
     cancelReason: null,
+    checkedInBy: null,
   };
 }
 

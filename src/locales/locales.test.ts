@@ -1,7 +1,9 @@
 import { ERROR_CODES } from '../../contract/errors';
 import enUSApp from './en-US';
+import enCenter from './en-US/center';
 import enCheckout from './en-US/checkout';
 import enExam from './en-US/exam';
+import enExaminer from './en-US/examiner';
 import enGroup from './en-US/gRegistration';
 import enHome from './en-US/home';
 import enLegal from './en-US/legal';
@@ -12,8 +14,10 @@ import enTicket from './en-US/ticket';
 import enTransaction from './en-US/transaction';
 import enWallet from './en-US/wallet';
 import zhCNApp from './zh-CN';
+import zhCenter from './zh-CN/center';
 import zhCheckout from './zh-CN/checkout';
 import zhExam from './zh-CN/exam';
+import zhExaminer from './zh-CN/examiner';
 import zhGroup from './zh-CN/gRegistration';
 import zhHome from './zh-CN/home';
 import zhLegal from './zh-CN/legal';
@@ -38,6 +42,8 @@ const enPages = {
   ...enResult,
   ...enStatus,
   ...enWallet,
+  ...enCenter,
+  ...enExaminer,
 };
 const zhPages = {
   ...zhLegal,
@@ -51,6 +57,8 @@ const zhPages = {
   ...zhResult,
   ...zhStatus,
   ...zhWallet,
+  ...zhCenter,
+  ...zhExaminer,
 };
 const enUS = { ...enUSApp, ...enPages };
 const zhCN = { ...zhCNApp, ...zhPages };

@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import { phoneInput } from './auth';
+import { registrationStatus, resultOutcome } from './booking';
+import { examSummary } from './catalog';
+import { id, isoDateTime, localizedText } from './common';
+import { isValidCreditCode } from './creditCode';
+import { paged, pageQuery } from './envelope';
+
+/**
+ * Test centers run their exams: the center profile (spec sections 3 and 5), exams at their own center, each exam's
+ * roster, examiners assigned by phone, results and their publication (which issues certificate numbers), and
+ * cancelling an exam (every paid candidate refunded and told by SMS).
+ */
+
+/** The business license: an image or a PDF, at most 2 MB, its type decided by content. */
+export const LICENSE_MAX_BYTES = 2 * 1024 * 1024;
+export const LICENSE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+
+/** The fields a center must fill in before it may create exams. */
+export const REQUIRED_CENTER_FIELDS = [
+  'businessName',
+  'licenseId',
+  'taxId',
+  'capacity',
+  'contactName',
+  'contactPhone',
+  'provinceCode',
+  'cityCode',
+  'address',
+] as const;
+export type RequiredCenterField = (typeof REQUIRED_CENTER_FIELDS)[number];
+
+/** `GET /api/center/profile`: what is saved (empty strings and nulls where nothing is yet). */
+export const centerProfile = z.object({
+  businessName: z.string(),
+  /** The uploaded business license, or null. */
+  licenseId: id.nullable(),
+  licenseUrl: z.string().nullable(),
+  licenseContentType: z.enum(LICENSE_CONTENT_TYPES).nullable(),
+  /** The unified social credit code (18 characters, GB 32100 check character). */
+  taxId: z.string(),
+  logoId: id.nullable(),
+  logoUrl: z.string().nullable(),
+  /** Seats the center can seat at once: no exam of the center may have more. */
+  capacity: z.number().int().nonnegative(),
+  contactName: z.string(),
+  /** E.164, or empty. */
+  contactPhone: z.string(),
+  provinceCode: z.string().nullable(),
+  cityCode: z.string().nullable(),
+  address: z.string(),
+  complete: z.boolean(),
+  missing: z.array(z.enum(REQUIRED_CENTER_FIELDS)),
+});
+export type CenterProfile = z.infer<typeof centerProfile>;
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+/** `PUT /api/center/profile`: the whole profile at once; invalid changes nothing. */
+export const centerProfileUpdate = z
+  .object({
+    businessName: text(100),
+    licenseId: id,
+    taxId: z.string().trim().toUpperCase().refine(isValidCreditCode, { message: 'TAX_ID_INVALID' }),
+    logoId: id.nullable().optional(),
+    capacity: z.number().int().min(1).max(100_000),
+    contactName: text(50),
+    contactPhone: phoneInput,
+    provinceCode: z.string().regex(/^\d{2}$/),
+    cityCode: z.string().regex(/^\d{4}$/),
+    address: text(200),
+  })
+  .strict();
+export type CenterProfileUpdate = z.infer<typeof centerProfileUpdate>;
+
+/** `POST /api/center/profile/license` and `/logo` (multipart field `file`). */
+export const documentUpload = z.object({ id, url: z.string(), contentType: z.string() });
+export type DocumentUpload = z.infer<typeof documentUpload>;
+
+/** An exam as its center sees it: the public summary plus what only the center is shown. */
+export const centerExam = examSummary.extend({
+  seatsTaken: z.number().int().nonnegative(),
+  /** Registrations by status (pending holds included). */
+  counts: z.object({
+    pending: z.number().int().nonnegative(),
+    register: z.number().int().nonnegative(),
+    checkin: z.number().int().nonnegative(),
+    completed: z.number().int().nonnegative(),
+    canceled: z.number().int().nonnegative(),
+  }),
+  /** Results entered, and whether they were published. */
+  resultsEntered: z.number().int().nonnegative(),
+  resultsPublishedAt: isoDateTime.nullable(),
+  examiners: z.number().int().nonnegative(),
+  /** The access code (the center set it; candidates never see it), or null. */
+  accessCode: z.string().nullable(),
+});
+export type CenterExam = z.infer<typeof centerExam>;
+
+export const centerExamList = paged(centerExam);
+export const centerExamListQuery = pageQuery.extend({
+  status: z.enum(['active', 'inactive', 'canceled', 'completed']).optional(),
+});
+
+/**
+ * `POST /api/center/exams` and `PUT /api/center/exams/:id`: the exam at the center's own place. The capacity may not
+ * exceed the center's, nor (when editing) fall below the seats already taken; registration ends before the start.
+ */
+export const examDraft = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9][A-Z0-9-]{1,62}$/),
+    name: z.object({ zh: text(100), en: text(100) }),
+    categoryId: id,
+    organizationId: id.nullable().optional(),
+    location: z.object({ zh: text(200), en: text(200) }),
+    startsAt: z.iso.datetime({ offset: true }),
+    registrationEndsAt: z.iso.datetime({ offset: true }),
+    feeFen: z.number().int().min(0).max(10_000_000),
+    capacity: z.number().int().min(1).max(100_000),
+    arrivalLeadMinutes: z.number().int().min(1).max(240).default(30),
+    accessCode: z.string().trim().min(1).max(64).nullable().optional(),
+  })
+  .strict()
+  .refine((draft) => Date.parse(draft.registrationEndsAt) < Date.parse(draft.startsAt), {
+    message: 'REGISTRATION_ENDS_AFTER_START',
+    path: ['registrationEndsAt'],
+  });
+export type ExamDraft = z.infer<typeof examDraft>;
+
+export const examCancelResponse = z.object({
+  exam: centerExam,
+  /** Paid registrations canceled and refunded through the payment provider. */
+  refunded: z.number().int().nonnegative(),
+  /** Unpaid holds released. */
+  released: z.number().int().nonnegative(),
+  /** Candidates told by SMS (a failed SMS is logged and not counted). */
+  notified: z.number().int().nonnegative(),
+});
+export type ExamCancelResponse = z.infer<typeof examCancelResponse>;
+
+/** One line of an exam's roster. */
+export const rosterEntry = z.object({
+  registrationId: id,
+  name: z.string(),
+  /** E.164 login phone. */
+  phone: z.string(),
+  maskedIdNumber: z.string(),
+  status: registrationStatus,
+  checkedInAt: isoDateTime.nullable(),
+  outcome: resultOutcome.nullable(),
+  certificateNumber: z.string().nullable(),
+});
+export type RosterEntry = z.infer<typeof rosterEntry>;
+
+export const rosterQuery = pageQuery.extend({
+  /** Name, phone or ID number, or a part of one. */
+  q: z.string().trim().max(64).optional(),
+  status: registrationStatus.optional(),
+});
+export const roster = paged(rosterEntry);
+export type Roster = z.infer<typeof roster>;
+
+/** `GET /api/center/exams/:id/roster.xlsx`: a file download (bearer token), not an envelope. */
+export const ROSTER_EXPORT_PATH = '/api/center/exams/:id/roster.xlsx';
+
+export const examinerAssignment = z.object({ phone: phoneInput }).strict();
+export const assignedExaminer = z.object({
+  userId: id,
+  /** E.164. */
+  phone: z.string(),
+  name: z.string(),
+  assignedAt: isoDateTime,
+});
+export type AssignedExaminer = z.infer<typeof assignedExaminer>;
+
+export const resultEntry = z.object({ outcome: resultOutcome }).strict();
+
+/**
+ * `POST /api/center/exams/:id/results/upload` (multipart `file`, .xlsx or .csv): columns phone or ID card number,
+ * and result (pass / fail / 通过 / 不通过). Rows that match no checked-in candidate come back with their reason.
+ */
+export const RESULT_ROW_REASONS = [
+  'CANDIDATE_NOT_FOUND',
+  'NOT_CHECKED_IN',
+  'OUTCOME_INVALID',
+  'DUPLICATE_ROW',
+] as const;
+export const resultUpload = z.object({
+  updated: z.number().int().nonnegative(),
+  rejected: z.array(z.object({ row: z.number().int().positive(), reason: z.enum(RESULT_ROW_REASONS) })),
+});
+export type ResultUpload = z.infer<typeof resultUpload>;
+
+export const resultPublication = z.object({
+  /** Registrations moved to completed. */
+  completed: z.number().int().nonnegative(),
+  /** Certificate numbers issued (one per pass). */
+  certificates: z.number().int().nonnegative(),
+  publishedAt: isoDateTime,
+});
+export type ResultPublication = z.infer<typeof resultPublication>;
+
+export const centerExamParams = z.object({ id });
+export const centerExamRegistrationParams = z.object({ id, registrationId: id });
+export const centerExamExaminerParams = z.object({ id, userId: id });
+
+/** `GET /api/verify/:number` (public, rate limited): what a certificate proves, with the name masked. */
+export const certificateVerification = z.object({
+  certificateNumber: z.string(),
+  /** 张*三, L** H**: enough to match a person in front of you, not to learn a name. */
+  maskedName: z.string(),
+  exam: z.object({ code: z.string(), name: localizedText, startsAt: isoDateTime, timeZone: z.string() }),
+  outcome: resultOutcome,
+  publishedAt: isoDateTime,
+});
+export type CertificateVerification = z.infer<typeof certificateVerification>;
+export const certificateParams = z.object({ number: z.string().max(64) });
