@@ -50,6 +50,11 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
   { name: 'OTP_TTL_S', default: '300', meaning: 'Seconds a code stays valid.' },
   { name: 'OTP_IP_HOURLY_CAP', default: '20', meaning: 'Code requests allowed per client IP per hour.' },
   { name: 'RATE_LIMIT_PER_MINUTE', default: '600', meaning: 'Requests per client IP per minute across the API.' },
+  {
+    name: 'VERIFY_RATE_LIMIT_PER_MINUTE',
+    default: '10',
+    meaning: 'Certificate look-ups (/api/verify) per client IP per minute, against enumeration.',
+  },
   { name: 'TOKEN_TTL_DAYS', default: '7', meaning: 'Days an access token stays valid.' },
   { name: 'HOLD_MINUTES', default: '15', meaning: 'Minutes a pending order holds its seats.' },
   { name: 'CHANGE_LOCK_HOURS', default: '72', meaning: 'Hours before an exam when bookings can no longer change.' },
@@ -149,6 +154,7 @@ const envSchema = z.object({
   OTP_TTL_S: positiveInt(300),
   OTP_IP_HOURLY_CAP: positiveInt(20),
   RATE_LIMIT_PER_MINUTE: positiveInt(600),
+  VERIFY_RATE_LIMIT_PER_MINUTE: positiveInt(10),
   TOKEN_TTL_DAYS: positiveInt(7),
   HOLD_MINUTES: positiveInt(15),
   CHANGE_LOCK_HOURS: positiveInt(72),
@@ -185,6 +191,8 @@ export interface Config {
   appSecret: string;
   otp: { sendIntervalS: number; maxAttempts: number; ttlS: number; ipHourlyCap: number };
   rateLimitPerMinute: number;
+  /** Certificate look-ups per client IP per minute (tighter than the API's limit: they must not be enumerated). */
+  verifyRateLimitPerMinute: number;
   tokenTtlDays: number;
   holdMinutes: number;
   changeLockHours: number;
@@ -304,6 +312,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ipHourlyCap: e.OTP_IP_HOURLY_CAP,
     },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    verifyRateLimitPerMinute: e.VERIFY_RATE_LIMIT_PER_MINUTE,
     tokenTtlDays: e.TOKEN_TTL_DAYS,
     holdMinutes: e.HOLD_MINUTES,
     changeLockHours: e.CHANGE_LOCK_HOURS,
