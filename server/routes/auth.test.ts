@@ -329,6 +329,7 @@ describe('SMS provider failure', () => {
         async sendOtp() {
           if (fail) throw new Error('gateway down');
         },
+        async sendNotice() {},
       },
     });
     try {

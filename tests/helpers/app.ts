@@ -12,18 +12,23 @@ import type { OtpMessage, SmsProvider } from '../../server/providers/sms';
 import type { CounterStore } from '../../server/store';
 import { openTestDatabase } from './db';
 
-/** An SMS provider that keeps what it sent, so tests can read the code a phone would receive. */
+/** An SMS provider that keeps what it sent, so tests can read the code a phone would receive and its notices. */
 export function recordingSms() {
   const sent: OtpMessage[] = [];
+  const notices: { phone: string; text: string }[] = [];
   const provider: SmsProvider = {
     name: 'console',
     async sendOtp(message) {
       sent.push(message);
     },
+    async sendNotice(phone, text) {
+      notices.push({ phone, text });
+    },
   };
   return {
     provider,
     sent,
+    notices,
     /** The newest code sent to this E.164 phone. */
     lastCodeFor(phone: string): string {
       const message = sent.findLast((m) => m.phone === phone);

@@ -10,6 +10,12 @@ describe('console SMS', () => {
     await consoleSms((line) => out.push(line)).sendOtp({ phone: '+8613800138000', code: '012345', ttlSeconds: 300 });
     assert.deepEqual(out, ['[sms] to=+8613800138000 code=012345\n']);
   });
+
+  test('prints a notice as one line: [sms] to=<E.164> text=<text>, line breaks as spaces', async () => {
+    const out: string[] = [];
+    await consoleSms((line) => out.push(line)).sendNotice('+8613800138000', '考试已取消。\nExam canceled.');
+    assert.deepEqual(out, ['[sms] to=+8613800138000 text=考试已取消。 Exam canceled.\n']);
+  });
 });
 
 describe('http SMS gateway', () => {
@@ -56,11 +62,26 @@ describe('http SMS gateway', () => {
     }
   });
 
+  test('a notice goes to the same gateway as {phone, text}', async () => {
+    const gateway = await fakeGateway(200);
+    try {
+      await httpSms({ url: gateway.url, token: 'gw-token' }).sendNotice('+8613800138000', 'Exam HSK-4 canceled');
+      assert.equal(gateway.received[0]?.headers.authorization, 'Bearer gw-token');
+      assert.deepEqual(gateway.received[0]?.body, { phone: '+8613800138000', text: 'Exam HSK-4 canceled' });
+    } finally {
+      await gateway.close();
+    }
+  });
+
   test('a gateway error rejects, so the caller can tell the user', async () => {
     const gateway = await fakeGateway(503);
     try {
       await assert.rejects(
         httpSms({ url: gateway.url, token: undefined }).sendOtp({ phone: '+8613800138000', code: '1', ttlSeconds: 60 }),
+        /HTTP 503/,
+      );
+      await assert.rejects(
+        httpSms({ url: gateway.url, token: undefined }).sendNotice('+8613800138000', 'x'),
         /HTTP 503/,
       );
       assert.equal(gateway.received[0]?.headers.authorization, undefined);
