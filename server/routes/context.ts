@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { otpRepository, sessionsRepository, usersRepository } from '../db/repositories/auth';
 import { bookingRepository } from '../db/repositories/booking';
 import { catalogRepository } from '../db/repositories/catalog';
+import { centerRepository } from '../db/repositories/center';
 import { groupRepository } from '../db/repositories/groups';
 import { profileRepository } from '../db/repositories/profile';
 import type { RegisterEndpoint } from '../http/route';
@@ -35,5 +36,6 @@ export function createRepositories(database: Database) {
     profiles: profileRepository(db),
     booking: bookingRepository(db),
     groups: groupRepository(db),
+    center: centerRepository(db),
   };
 }
