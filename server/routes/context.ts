@@ -5,8 +5,10 @@ import { otpRepository, sessionsRepository, usersRepository } from '../db/reposi
 import { bookingRepository } from '../db/repositories/booking';
 import { catalogRepository } from '../db/repositories/catalog';
 import { centerRepository } from '../db/repositories/center';
+import { examinerRepository } from '../db/repositories/examiner';
 import { groupRepository } from '../db/repositories/groups';
 import { profileRepository } from '../db/repositories/profile';
+import { resultsRepository } from '../db/repositories/results';
 import type { RegisterEndpoint } from '../http/route';
 import type { PaymentProvider } from '../providers/payment';
 import type { SmsProvider } from '../providers/sms';
@@ -36,6 +38,8 @@ export function createRepositories(database: Database) {
     profiles: profileRepository(db),
     booking: bookingRepository(db),
     groups: groupRepository(db),
+    examiners: examinerRepository(db),
+    results: resultsRepository(db),
     center: centerRepository(db),
   };
 }

@@ -1,0 +1,139 @@
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { examExaminers, examinerProfiles, exams, profiles, registrations, users } from '../schema';
+import { examsWithPlace } from './catalog';
+
+/** Who a registration names, as the door sees it. */
+const candidateColumns = {
+  registrationId: registrations.id,
+  examId: registrations.examId,
+  status: registrations.status,
+  checkedInAt: registrations.checkedInAt,
+  name: users.name,
+  phone: users.phone,
+  avatarSmall: users.avatarSmall,
+  idNumber: profiles.idNumber,
+};
+
+/**
+ * Examiners: their profile, the exams assigned to them, and the door (who a ticket names, lookup, check-in). The
+ * reads and the write of a check-in are prepared once: a scan must answer fast with a crowd at the door.
+ */
+export function examinerRepository(db: Db) {
+  const candidates = () =>
+    db
+      .select(candidateColumns)
+      .from(registrations)
+      .innerJoin(users, eq(users.id, registrations.userId))
+      .leftJoin(profiles, eq(profiles.userId, registrations.userId));
+
+  const assignment = db
+    .select({ examId: examExaminers.examId })
+    .from(examExaminers)
+    .where(
+      and(
+        eq(examExaminers.examId, sql.placeholder('examId')),
+        eq(examExaminers.examinerId, sql.placeholder('examinerId')),
+      ),
+    )
+    .prepare('examiner_assignment');
+  const candidate = candidates()
+    .where(eq(registrations.id, sql.placeholder('registrationId')))
+    .prepare('examiner_candidate');
+  // The one statement that checks a candidate in: only from register, so a double scan changes the row once.
+  const checkIn = db
+    .update(registrations)
+    .set({
+      status: 'checkin',
+      checkedInAt: sql`${sql.placeholder('at')}::timestamptz`,
+      checkedInBy: sql`${sql.placeholder('examinerId')}::uuid`,
+    })
+    .where(and(eq(registrations.id, sql.placeholder('registrationId')), eq(registrations.status, 'register')))
+    .returning({ checkedInAt: registrations.checkedInAt })
+    .prepare('examiner_check_in');
+
+  return {
+    async profile(userId: string) {
+      const [row] = await db
+        .select({
+          name: users.name,
+          phone: users.phone,
+          address: examinerProfiles.address,
+          identityId: examinerProfiles.identityId,
+        })
+        .from(users)
+        .leftJoin(examinerProfiles, eq(examinerProfiles.userId, users.id))
+        .where(eq(users.id, userId));
+      return row;
+    },
+
+    async saveProfile(userId: string, fields: { name: string; address: string; identityId: string }, at: Date) {
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ name: fields.name }).where(eq(users.id, userId));
+        const profile = { address: fields.address, identityId: fields.identityId, updatedAt: at };
+        await tx
+          .insert(examinerProfiles)
+          .values({ userId, ...profile })
+          .onConflictDoUpdate({ target: examinerProfiles.userId, set: profile });
+      });
+    },
+
+    /** The exams assigned to an examiner, soonest first, in the catalog's shape. */
+    assignedExams(examinerId: string) {
+      return examsWithPlace(db)
+        .innerJoin(
+          examExaminers,
+          and(eq(examExaminers.examId, exams.id), eq(examExaminers.examinerId, examinerId)) as SQL,
+        )
+        .orderBy(asc(exams.startsAt), asc(exams.id));
+    },
+
+    /** Paid registrations of each exam (register, checkin, completed) and how many of them were checked in. */
+    async doorCounts(examIds: string[]): Promise<Map<string, { expected: number; checkedIn: number }>> {
+      if (examIds.length === 0) return new Map();
+      const rows = await db
+        .select({
+          examId: registrations.examId,
+          expected:
+            sql<number>`count(*) filter (where ${registrations.status} in ('register', 'checkin', 'completed'))`.mapWith(
+              Number,
+            ),
+          checkedIn: sql<number>`count(*) filter (where ${registrations.status} in ('checkin', 'completed'))`.mapWith(
+            Number,
+          ),
+        })
+        .from(registrations)
+        .where(inArray(registrations.examId, examIds))
+        .groupBy(registrations.examId);
+      return new Map(rows.map(({ examId, ...counts }) => [examId, counts]));
+    },
+
+    async isAssigned(examId: string, examinerId: string): Promise<boolean> {
+      const rows = await assignment.execute({ examId, examinerId });
+      return rows.length > 0;
+    },
+
+    async candidate(registrationId: string) {
+      const [row] = await candidate.execute({ registrationId });
+      return row;
+    },
+
+    /** register -> checkin; answers when, or undefined if the registration was not in register. */
+    async checkIn(registrationId: string, examinerId: string, at: Date): Promise<Date | undefined> {
+      const [row] = await checkIn.execute({ registrationId, examinerId, at: at.toISOString() });
+      return row?.checkedInAt ?? undefined;
+    },
+
+    /** The exam's registrations (canceled ones aside) whose candidate has this login phone or ID card number. */
+    lookup(examId: string, match: { phone: string } | { idNumber: string }) {
+      const condition = 'phone' in match ? eq(users.phone, match.phone) : eq(profiles.idNumber, match.idNumber);
+      return candidates()
+        .where(and(eq(registrations.examId, examId), ne(registrations.status, 'canceled'), condition))
+        .orderBy(asc(users.name), asc(registrations.id))
+        .limit(20);
+    },
+  };
+}
+
+export type ExaminerRepository = ReturnType<typeof examinerRepository>;
+export type CandidateRow = NonNullable<Awaited<ReturnType<ExaminerRepository['candidate']>>>;
