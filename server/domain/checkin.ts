@@ -1,0 +1,119 @@
+import type { CheckinCandidate, CheckinRequest, CheckinResponse } from '../../contract';
+import { isValidIdCard, maskIdCard } from '../../contract/idcard';
+import { chinaMobileToE164 } from '../../contract/phone';
+import type { UserRow } from '../db/repositories/auth';
+import type { CandidateRow } from '../db/repositories/examiner';
+import { AppError } from '../errors';
+import { assertAssigned, type ExaminerDeps } from './examiner';
+import { TicketInvalidError, type TicketSigner } from './tickets';
+
+/**
+ * The door: who a ticket names, a lookup when a ticket will not scan, and the check-in itself. A check-in moves a
+ * paid registration (register) to checkin once; a repeat answers when that happened. Canceled and unpaid
+ * registrations are refused, and so is a ticket for another exam.
+ */
+export interface CheckinDeps extends ExaminerDeps {
+  tickets: Pick<TicketSigner, 'verifyTicket'>;
+}
+
+function notFound(): AppError {
+  return new AppError('NOT_FOUND', undefined, undefined, undefined, 'No registration of this exam has this id.');
+}
+
+function toCheckinCandidate(row: CandidateRow): CheckinCandidate {
+  return {
+    registrationId: row.registrationId,
+    name: row.name,
+    maskedIdNumber: maskIdCard(row.idNumber ?? ''),
+    phone: row.phone,
+    avatar_small: row.avatarSmall,
+    status: row.status,
+    checkedInAt: row.checkedInAt?.toISOString() ?? null,
+  };
+}
+
+/** Who a registration of the exam names, for the identity check before check-in. */
+export async function examinerCandidate(
+  deps: CheckinDeps,
+  user: UserRow,
+  examId: string,
+  registrationId: string,
+): Promise<CheckinCandidate> {
+  await assertAssigned(deps, user, examId);
+  const row = await deps.examiners.candidate(registrationId);
+  if (row?.examId !== examId) throw notFound();
+  return toCheckinCandidate(row);
+}
+
+/** A whole mainland mobile number or a whole ID card number; anything else is not something to look up. */
+function lookupKey(q: string): { phone: string } | { idNumber: string } {
+  const phone = chinaMobileToE164(q);
+  if (phone) return { phone };
+  const idNumber = q.trim().toUpperCase();
+  if (isValidIdCard(idNumber)) return { idNumber };
+  throw new AppError('VALIDATION_FAILED', undefined, undefined, [
+    { path: 'q', message: 'a mainland mobile number or a whole ID card number' },
+  ]);
+}
+
+/** The exam's candidates (canceled registrations aside) with this phone or ID card number. */
+export async function lookupCandidates(
+  deps: CheckinDeps,
+  user: UserRow,
+  examId: string,
+  q: string,
+): Promise<CheckinCandidate[]> {
+  await assertAssigned(deps, user, examId);
+  const rows = await deps.examiners.lookup(examId, lookupKey(q));
+  return rows.map(toCheckinCandidate);
+}
+
+/** The registration a scanned token names, if the token is genuine, unexpired and for this exam. */
+async function ticketRegistration(deps: CheckinDeps, examId: string, token: string): Promise<string> {
+  let claims: { registrationId: string; examId: string };
+  try {
+    claims = await deps.tickets.verifyTicket(token);
+  } catch (error) {
+    if (!(error instanceof TicketInvalidError)) throw error;
+    const message = error.reason === 'expired' ? 'This ticket has expired.' : undefined;
+    throw new AppError('TICKET_INVALID', undefined, undefined, undefined, message);
+  }
+  if (claims.examId !== examId) throw new AppError('TICKET_OTHER_EXAM');
+  return claims.registrationId;
+}
+
+/**
+ * Checks a candidate in by ticket token or by registration id. Unpaid (pending) registrations have no ticket and
+ * are not admitted: STATUS_TRANSITION_INVALID, as for any move outside register -> checkin.
+ */
+export async function checkIn(
+  deps: CheckinDeps,
+  user: UserRow,
+  examId: string,
+  request: CheckinRequest,
+): Promise<CheckinResponse> {
+  await assertAssigned(deps, user, examId);
+  const byToken = 'token' in request;
+  const registrationId = byToken ? await ticketRegistration(deps, examId, request.token) : request.registrationId;
+  const row = await deps.examiners.candidate(registrationId);
+  if (!row) throw notFound();
+  // A genuine ticket whose registration has since moved to another exam is a ticket for that other exam now.
+  if (row.examId !== examId) throw byToken ? new AppError('TICKET_OTHER_EXAM') : notFound();
+  return admit(deps, user, row);
+}
+
+async function admit(deps: CheckinDeps, user: UserRow, row: CandidateRow): Promise<CheckinResponse> {
+  if (row.status === 'canceled') throw new AppError('TICKET_CANCELED');
+  if (row.status === 'checkin' || row.status === 'completed') {
+    return { candidate: toCheckinCandidate(row), alreadyCheckedIn: true };
+  }
+  if (row.status !== 'register') throw new AppError('STATUS_TRANSITION_INVALID');
+  const checkedInAt = await deps.examiners.checkIn(row.registrationId, user.id, deps.now());
+  if (checkedInAt) {
+    return { candidate: toCheckinCandidate({ ...row, status: 'checkin', checkedInAt }), alreadyCheckedIn: false };
+  }
+  // Another scan (or a cancellation) moved it between the read and the update: answer what it is now.
+  const current = await deps.examiners.candidate(row.registrationId);
+  if (!current || current.status === 'register') throw new Error(`registration ${row.registrationId} did not move`);
+  return admit(deps, user, current);
+}

@@ -1,0 +1,58 @@
+import type { ExaminerExam, ExaminerProfile, ExaminerProfileUpdate } from '../../contract';
+import type { UserRow } from '../db/repositories/auth';
+import type { ExaminerRepository } from '../db/repositories/examiner';
+import { AppError } from '../errors';
+import { toExamSummary } from './catalog';
+
+export interface ExaminerDeps {
+  examiners: ExaminerRepository;
+  now: () => Date;
+}
+
+/** Only examiner accounts reach the door; a candidate or a center is refused before anything is read. */
+export function assertExaminer(user: UserRow): void {
+  if (user.kind !== 'examiner') throw new AppError('EXAMINERS_ONLY');
+}
+
+/** An exam not assigned to this examiner reads as not found, whether or not it exists. */
+export async function assertAssigned(deps: Pick<ExaminerDeps, 'examiners'>, user: UserRow, examId: string) {
+  assertExaminer(user);
+  if (!(await deps.examiners.isAssigned(examId, user.id))) {
+    throw new AppError('NOT_FOUND', undefined, undefined, undefined, 'No exam assigned to you has this id.');
+  }
+}
+
+export async function getExaminerProfile(deps: ExaminerDeps, user: UserRow): Promise<ExaminerProfile> {
+  assertExaminer(user);
+  const row = await deps.examiners.profile(user.id);
+  const profile = {
+    name: row?.name ?? '',
+    phone: user.phone,
+    address: row?.address ?? '',
+    identityId: row?.identityId ?? '',
+  };
+  return { ...profile, complete: profile.name !== '' && profile.address !== '' && profile.identityId !== '' };
+}
+
+/** Saves the name (on the account), the address and the ID card number, all at once. */
+export async function saveExaminerProfile(
+  deps: ExaminerDeps,
+  user: UserRow,
+  update: ExaminerProfileUpdate,
+): Promise<ExaminerProfile> {
+  assertExaminer(user);
+  await deps.examiners.saveProfile(user.id, update, deps.now());
+  return getExaminerProfile(deps, user);
+}
+
+/** The exams assigned to the examiner, soonest first, with how many paid candidates to expect and how many came. */
+export async function listExaminerExams(deps: ExaminerDeps, user: UserRow): Promise<ExaminerExam[]> {
+  assertExaminer(user);
+  const rows = await deps.examiners.assignedExams(user.id);
+  const counts = await deps.examiners.doorCounts(rows.map((row) => row.exam.id));
+  return rows.map((row) => ({
+    ...toExamSummary(row),
+    expected: counts.get(row.exam.id)?.expected ?? 0,
+    checkedIn: counts.get(row.exam.id)?.checkedIn ?? 0,
+  }));
+}
