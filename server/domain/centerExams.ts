@@ -1,0 +1,195 @@
+import type { AssignedExaminer, CenterExam, ExamDraft, ExamStatus, RegistrationStatus } from '../../contract';
+import type { UserRow } from '../db/repositories/auth';
+import { uniqueConstraintOf } from '../db/repositories/booking';
+import type { CenterExamRow, CenterRepository, CenterRow, ExamWrite } from '../db/repositories/center';
+import { AppError } from '../errors';
+import { uuidv7 } from '../ids';
+import { toExamSummary } from './catalog';
+import { type CenterDeps, completeCenter, ownExam } from './center';
+import { normalizeChinaMobile } from './phone';
+
+type ExamFacts = Awaited<ReturnType<CenterRepository['examFacts']>>;
+
+const NO_COUNTS: Record<RegistrationStatus, number> = {
+  pending: 0,
+  register: 0,
+  checkin: 0,
+  completed: 0,
+  canceled: 0,
+};
+
+function toCenterExam(row: CenterExamRow, facts: ExamFacts): CenterExam {
+  const { exam } = row;
+  const counts = { ...NO_COUNTS };
+  for (const s of facts.statuses) if (s.examId === exam.id) counts[s.status] = s.n;
+  return {
+    ...toExamSummary(row),
+    seatsTaken: exam.seatsTaken,
+    counts,
+    resultsEntered: facts.results.find((r) => r.examId === exam.id)?.n ?? 0,
+    resultsPublishedAt: exam.resultsPublishedAt?.toISOString() ?? null,
+    examiners: facts.examiners.find((e) => e.examId === exam.id)?.n ?? 0,
+    accessCode: exam.accessCode,
+  };
+}
+
+/** One exam of the center as the console shows it; NOT_FOUND for any other id. */
+async function centerExamView(deps: CenterDeps, centerId: string, examId: string): Promise<CenterExam> {
+  const row = await deps.center.examSummary(examId, centerId);
+  if (!row) throw new AppError('NOT_FOUND', undefined, undefined, undefined, 'No exam of yours has this id.');
+  return toCenterExam(row, await deps.center.examFacts([examId]));
+}
+
+export async function getCenterExam(deps: CenterDeps, user: UserRow, examId: string): Promise<CenterExam> {
+  const { center } = await ownExam(deps, user, examId);
+  return centerExamView(deps, center.id, examId);
+}
+
+/** The center's exams, soonest first (none before its first profile save). */
+export async function listCenterExams(
+  deps: CenterDeps,
+  user: UserRow,
+  query: { current: number; pageSize: number; status?: ExamStatus | undefined },
+) {
+  const { current, pageSize } = query;
+  const center = await deps.center.centerOf(user.id);
+  if (!center) return { list: [], total: 0, current, pageSize };
+  const { rows, total } = await deps.center.examsPage(center.id, query.status, (current - 1) * pageSize, pageSize);
+  const facts = await deps.center.examFacts(rows.map((r) => r.exam.id));
+  return { list: rows.map((row) => toCenterExam(row, facts)), total, current, pageSize };
+}
+
+function invalid(path: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', undefined, undefined, [{ path, message }]);
+}
+
+/** The rules a draft must meet beyond its schema: a future start, the center's capacity, existing references. */
+async function checkDraft(deps: CenterDeps, center: CenterRow, draft: ExamDraft): Promise<void> {
+  if (Date.parse(draft.startsAt) <= deps.now().getTime())
+    throw invalid('startsAt', 'The exam must start in the future');
+  if (draft.capacity > center.capacity) throw new AppError('EXAM_CAPACITY_EXCEEDS_CENTER');
+  if (!(await deps.center.categoryExists(draft.categoryId))) throw invalid('categoryId', 'No category has this id');
+  if (draft.organizationId && !(await deps.center.organizationExists(draft.organizationId))) {
+    throw invalid('organizationId', 'No organization has this id');
+  }
+}
+
+/** The exam's columns from a draft; the place is always the center's own. */
+function examValues(center: CenterRow, draft: ExamDraft): ExamWrite {
+  return {
+    code: draft.code,
+    accessCode: draft.accessCode ?? null,
+    nameZh: draft.name.zh,
+    nameEn: draft.name.en,
+    categoryId: draft.categoryId,
+    organizationId: draft.organizationId ?? null,
+    locationZh: draft.location.zh,
+    locationEn: draft.location.en,
+    provinceCode: center.provinceCode,
+    cityCode: center.cityCode,
+    startsAt: new Date(draft.startsAt),
+    registrationEndsAt: new Date(draft.registrationEndsAt),
+    feeFen: draft.feeFen,
+    capacity: draft.capacity,
+    arrivalLeadMinutes: draft.arrivalLeadMinutes,
+  };
+}
+
+/** Runs a write of an exam row, answering EXAM_CODE_TAKEN when the code belongs to another exam. */
+async function withUniqueCode<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (uniqueConstraintOf(error) === 'exams_code_uq') throw new AppError('EXAM_CODE_TAKEN');
+    throw error;
+  }
+}
+
+/** A new exam at the user's center (its profile must be complete), open for registration at once. */
+export async function createExam(deps: CenterDeps, user: UserRow, draft: ExamDraft): Promise<CenterExam> {
+  const center = await completeCenter(deps, user);
+  await checkDraft(deps, center, draft);
+  const now = deps.now();
+  const id = uuidv7(now.getTime());
+  await withUniqueCode(() =>
+    deps.center.insertExam({ id, centerId: center.id, createdAt: now, ...examValues(center, draft) }),
+  );
+  return centerExamView(deps, center.id, id);
+}
+
+/** Why an exam may not take this edit: canceled, completed or started, or fewer seats than are taken. */
+function assertEditable(exam: { status: ExamStatus; startsAt: Date; seatsTaken: number }, now: Date, capacity: number) {
+  if (exam.status === 'canceled' || exam.status === 'completed' || exam.startsAt <= now) {
+    throw new AppError('EXAM_NOT_EDITABLE');
+  }
+  if (capacity < exam.seatsTaken) throw new AppError('EXAM_CAPACITY_BELOW_TAKEN');
+}
+
+/**
+ * Rewrites an exam of the user's center from a whole draft (a missing access code or organization means none).
+ * The write is conditional, so a booking or a check-in racing it cannot leave more seats taken than the capacity.
+ */
+export async function updateExam(
+  deps: CenterDeps,
+  user: UserRow,
+  examId: string,
+  draft: ExamDraft,
+): Promise<CenterExam> {
+  const { exam } = await ownExam(deps, user, examId);
+  const now = deps.now();
+  assertEditable(exam, now, draft.capacity);
+  const center = await completeCenter(deps, user);
+  await checkDraft(deps, center, draft);
+  const written = await withUniqueCode(() => deps.center.updateExam(examId, center.id, examValues(center, draft), now));
+  if (!written) {
+    const { exam: changed } = await ownExam(deps, user, examId);
+    assertEditable(changed, now, draft.capacity);
+    throw new AppError('EXAM_NOT_EDITABLE');
+  }
+  return centerExamView(deps, center.id, examId);
+}
+
+function toAssignedExaminer(row: Awaited<ReturnType<CenterRepository['examiners']>>[number]): AssignedExaminer {
+  return { userId: row.userId, phone: row.phone, name: row.name, assignedAt: row.assignedAt.toISOString() };
+}
+
+async function examinersOf(deps: CenterDeps, examId: string): Promise<AssignedExaminer[]> {
+  return (await deps.center.examiners(examId)).map(toAssignedExaminer);
+}
+
+/** The examiners of an exam of the user's center, first assigned first. */
+export async function listExaminers(deps: CenterDeps, user: UserRow, examId: string): Promise<AssignedExaminer[]> {
+  await ownExam(deps, user, examId);
+  return examinersOf(deps, examId);
+}
+
+/**
+ * Assigns an examiner by phone: their examiner account is found or created (they log in with that phone as an
+ * examiner). Assigning again changes nothing. Not for a canceled or completed exam.
+ */
+export async function assignExaminer(
+  deps: CenterDeps,
+  user: UserRow,
+  examId: string,
+  phoneInput: string,
+): Promise<AssignedExaminer[]> {
+  const { exam } = await ownExam(deps, user, examId);
+  if (exam.status === 'canceled' || exam.status === 'completed') throw new AppError('EXAM_NOT_EDITABLE');
+  const phone = normalizeChinaMobile(phoneInput);
+  const { user: examiner } = await deps.users.findOrCreate(phone, 'examiner');
+  await deps.center.assignExaminer(examId, examiner.id, deps.now());
+  return examinersOf(deps, examId);
+}
+
+export async function unassignExaminer(
+  deps: CenterDeps,
+  user: UserRow,
+  examId: string,
+  examinerId: string,
+): Promise<AssignedExaminer[]> {
+  await ownExam(deps, user, examId);
+  if (!(await deps.center.unassignExaminer(examId, examinerId))) {
+    throw new AppError('NOT_FOUND', undefined, undefined, undefined, 'No examiner of this exam has this id.');
+  }
+  return examinersOf(deps, examId);
+}

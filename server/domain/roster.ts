@@ -1,0 +1,101 @@
+import ExcelJS from 'exceljs';
+import type { RegistrationStatus, Roster, RosterEntry } from '../../contract';
+import { maskIdCard } from '../../contract/idcard';
+import type { UserRow } from '../db/repositories/auth';
+import type { RosterFilter, RosterRow } from '../db/repositories/center';
+import { type CenterDeps, ownExam, zonedDateTime } from './center';
+
+export interface RosterQuery {
+  current: number;
+  pageSize: number;
+  q?: string | undefined;
+  status?: RegistrationStatus | undefined;
+}
+
+function toRosterEntry(row: RosterRow): RosterEntry {
+  return {
+    registrationId: row.registrationId,
+    name: row.name,
+    phone: row.phone,
+    maskedIdNumber: maskIdCard(row.idNumber ?? ''),
+    status: row.status,
+    checkedInAt: row.checkedInAt?.toISOString() ?? null,
+    outcome: row.outcome,
+    certificateNumber: row.certificateNumber,
+  };
+}
+
+function filterOf(query: Pick<RosterQuery, 'q' | 'status'>): Omit<RosterFilter, 'offset' | 'limit'> {
+  return { text: query.q || undefined, status: query.status };
+}
+
+/** An exam's candidates in booking order, searched by a part of the name, phone or ID number, with any result. */
+export async function getRoster(deps: CenterDeps, user: UserRow, examId: string, query: RosterQuery): Promise<Roster> {
+  await ownExam(deps, user, examId);
+  const { current, pageSize } = query;
+  const { rows, total } = await deps.center.roster(examId, {
+    ...filterOf(query),
+    offset: (current - 1) * pageSize,
+    limit: pageSize,
+  });
+  return { list: rows.map(toRosterEntry), total, current, pageSize };
+}
+
+const STATUS_LABELS: Record<RegistrationStatus, string> = {
+  pending: '待支付 / Awaiting payment',
+  register: '已报名 / Registered',
+  checkin: '已签到 / Checked in',
+  completed: '已完成 / Completed',
+  canceled: '已取消 / Canceled',
+};
+const OUTCOME_LABELS: Record<NonNullable<RosterEntry['outcome']>, string> = {
+  pass: '通过 / Pass',
+  fail: '未通过 / Fail',
+};
+
+/** The header row of the roster file, each column in both languages like the group template's. */
+export function rosterHeader(timeZone: string): string[] {
+  return [
+    '姓名 / Name',
+    '手机号 / Phone',
+    '身份证号 / ID number',
+    '状态 / Status',
+    `签到时间 / Checked in (${timeZone})`,
+    '成绩 / Result',
+    '证书编号 / Certificate number',
+  ];
+}
+
+const COLUMN_WIDTHS = [16, 18, 24, 24, 30, 16, 26];
+
+/**
+ * The roster as an .xlsx file: every candidate matching the search (no paging), check-in times in the exam's zone,
+ * statuses and results in both languages, ID numbers masked as on screen.
+ */
+export async function rosterXlsx(
+  deps: CenterDeps,
+  user: UserRow,
+  examId: string,
+  query: Pick<RosterQuery, 'q' | 'status'>,
+): Promise<{ fileName: string; bytes: Buffer }> {
+  const { exam } = await ownExam(deps, user, examId);
+  const { rows } = await deps.center.roster(examId, { ...filterOf(query), offset: 0 });
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('考生 Candidates', { views: [{ state: 'frozen', ySplit: 1 }] });
+  // Text cells, so Excel keeps phone numbers as typed rather than as numbers.
+  sheet.columns = COLUMN_WIDTHS.map((width) => ({ width, style: { numFmt: '@' } }));
+  sheet.addRow(rosterHeader(exam.timeZone)).font = { bold: true };
+  for (const row of rows) {
+    const entry = toRosterEntry(row);
+    sheet.addRow([
+      entry.name,
+      entry.phone,
+      entry.maskedIdNumber,
+      STATUS_LABELS[entry.status],
+      row.checkedInAt ? zonedDateTime(row.checkedInAt, exam.timeZone) : null,
+      entry.outcome ? OUTCOME_LABELS[entry.outcome] : null,
+      entry.certificateNumber,
+    ]);
+  }
+  return { fileName: `roster-${exam.code}.xlsx`, bytes: Buffer.from(await workbook.xlsx.writeBuffer()) };
+}
