@@ -1,0 +1,109 @@
+import type { ExamCancelResponse } from '../../contract';
+import type { UserRow } from '../db/repositories/auth';
+import type { ExamBookingRow, OrderRow } from '../db/repositories/booking';
+import type { CenterRepository } from '../db/repositories/center';
+import { AppError } from '../errors';
+import { type BookingDeps, releaseHold } from './booking';
+import { type CenterDeps, zonedDateTime } from './center';
+import { getCenterExam } from './centerExams';
+import { type OwedRefund, settleRefunds } from './payments';
+
+const REFUND_REASON = 'exam_canceled';
+
+type PaidOrder = Awaited<ReturnType<CenterRepository['paidOrdersOf']>>[number];
+
+/**
+ * What an order gives back when some of its seats go with the exam: everything left once no registration keeps it
+ * in use (a single booking, a change order, a group whose every member is canceled), else the canceled seats' shares.
+ */
+function refundOf({ order, seats, canceledHere, kept }: PaidOrder): number {
+  const left = order.totalFen - order.refundedFen;
+  if (kept === 0) return left;
+  return Math.min(Math.floor(order.totalFen / seats) * canceledHere, left);
+}
+
+/** The SMS a refunded candidate gets, in both languages, naming the exam and when it was to start. */
+export function examCanceledText(exam: Pick<ExamBookingRow, 'code' | 'nameZh' | 'nameEn' | 'startsAt' | 'timeZone'>) {
+  const when = zonedDateTime(exam.startsAt, exam.timeZone);
+  return (
+    `【考试能力】您报名的考试「${exam.nameZh}」（${exam.code}，${when}）已被考点取消，已付费用将原路全额退还。` +
+    `Exam Ability: the exam "${exam.nameEn}" (${exam.code}, ${when}) you registered for was canceled by the test ` +
+    'center. Any fee paid is refunded in full to the original payment.'
+  );
+}
+
+function notEditable(): AppError {
+  return new AppError('EXAM_NOT_EDITABLE');
+}
+
+/**
+ * Cancels an exam of the user's center before it starts. In one transaction with the exam locked (bookings of it
+ * wait, then find it canceled): the exam -> canceled; every pending order touching it closed and its holds released;
+ * every paid registration -> canceled (reason exam_canceled), its seat released and everything paid for it refunded
+ * in full, whatever the 72-hour lock says. Then the provider closes the orders and pays the refunds (a refusal is
+ * retried by the sweeper), and each refunded candidate gets an SMS (a failed one is logged, not fatal).
+ *
+ * Refused with EXAM_NOT_EDITABLE for an exam already canceled (a second cancel changes nothing) or completed, and
+ * for one that has started or has a candidate checked in.
+ */
+export async function cancelExam(deps: CenterDeps, user: UserRow, examId: string): Promise<ExamCancelResponse> {
+  const center = await deps.center.centerOf(user.id);
+  if (!center) throw new AppError('NOT_FOUND', undefined, undefined, undefined, 'No exam of yours has this id.');
+  const now = deps.now();
+  const outcome = await deps.center.transaction(async (tx) => {
+    const exam = await tx.lockExam(examId, center.id);
+    if (!exam) throw new AppError('NOT_FOUND', undefined, undefined, undefined, 'No exam of yours has this id.');
+    if (exam.status === 'canceled' || exam.status === 'completed' || exam.startsAt <= now) throw notEditable();
+    if (await tx.hasAttendance(exam.id)) throw notEditable();
+    await tx.markExamCanceled(exam.id, now);
+
+    // With every pending order of the exam locked, its holds can change only here: count them, then let them go.
+    const pending = await tx.pendingOrdersOf(exam.id);
+    const facts = await tx.examFacts([exam.id]);
+    const held = facts.statuses.find((s) => s.status === 'pending')?.n ?? 0;
+    const closed: OrderRow[] = [];
+    for (const order of pending) {
+      if (await releaseHold(tx.booking, order, 'canceled', REFUND_REASON, now)) closed.push(order);
+    }
+    // A change order moving someone here held a seat too (its registration stays booked at its own exam).
+    const released = held + closed.filter((o) => o.purpose === 'change' && o.examId === exam.id).length;
+
+    const canceled = await tx.cancelPaidRegistrations(exam.id, now);
+    await tx.booking.releaseSeats(exam.id, canceled.length);
+    const refunds: OwedRefund[] = [];
+    for (const paid of await tx.paidOrdersOf(canceled.map((r) => r.id))) {
+      const refund = await tx.booking.owePaymentBack(paid.order.id, refundOf(paid), REFUND_REASON, now);
+      if (refund) refunds.push({ refund, totalFen: paid.order.totalFen });
+    }
+    return { exam, closed, refunds, canceled, released };
+  });
+
+  const bookingDeps: BookingDeps = { ...deps, repo: deps.center.booking };
+  for (const order of outcome.closed) {
+    await deps.payment.closeOrder(order.id).catch((error: unknown) => {
+      deps.log.warn({ err: error, orderId: order.id }, 'provider closeOrder failed for a canceled exam');
+    });
+  }
+  await settleRefunds(bookingDeps, outcome.refunds);
+
+  const phones = await deps.center.phonesOf(outcome.canceled.map((r) => r.userId));
+  const text = examCanceledText(outcome.exam);
+  let notified = 0;
+  for (const registration of outcome.canceled) {
+    const phone = phones.get(registration.userId);
+    if (!phone) continue;
+    try {
+      await deps.sms.sendNotice(phone, text);
+      notified += 1;
+    } catch (error) {
+      deps.log.warn({ err: error, registrationId: registration.id }, 'exam cancellation SMS failed');
+    }
+  }
+
+  return {
+    exam: await getCenterExam(deps, user, examId),
+    refunded: outcome.canceled.length,
+    released: outcome.released,
+    notified,
+  };
+}

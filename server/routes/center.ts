@@ -1,0 +1,164 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import {
+  api,
+  centerExamParams,
+  type ErrorCode,
+  id,
+  LICENSE_MAX_BYTES,
+  ROSTER_EXPORT_PATH,
+  rosterQuery,
+} from '../../contract';
+import { authenticate } from '../domain/auth';
+import {
+  asTestCenter,
+  type CenterDeps,
+  getCenterProfile,
+  logoDocument,
+  ownDocument,
+  saveCenterProfile,
+  uploadDocument,
+} from '../domain/center';
+import {
+  assignExaminer,
+  createExam,
+  getCenterExam,
+  listCenterExams,
+  listExaminers,
+  unassignExaminer,
+  updateExam,
+} from '../domain/centerExams';
+import { cancelExam } from '../domain/examCancel';
+import { getRoster, rosterXlsx } from '../domain/roster';
+import { AppError } from '../errors';
+import { readFileField } from '../http/multipart';
+import { bearerToken, endpointRegistrar } from '../http/route';
+import type { RouteContext } from './context';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Contract refines that name their own error code: when one is the only problem, the answer carries that code. */
+const REFINE_CODES: ReadonlySet<ErrorCode> = new Set(['TAX_ID_INVALID', 'REGISTRATION_ENDS_AFTER_START']);
+
+function refineCode(error: unknown): AppError | undefined {
+  if (!hasZodFastifySchemaValidationErrors(error)) return undefined;
+  const [first] = error.validation;
+  const code = first?.message as ErrorCode | undefined;
+  if (!code || !REFINE_CODES.has(code) || !error.validation.every((issue) => issue.message === code)) return undefined;
+  return new AppError(
+    code,
+    undefined,
+    undefined,
+    error.validation.map((issue) => ({ path: issue.instancePath.replace(/^\//, ''), message: code })),
+  );
+}
+
+export function centerDeps(ctx: RouteContext): CenterDeps {
+  return {
+    center: ctx.repos.center,
+    profiles: ctx.repos.profiles,
+    users: ctx.repos.users,
+    payment: ctx.payment,
+    sms: ctx.sms,
+    config: ctx.config,
+    log: ctx.log,
+    now: ctx.now,
+  };
+}
+
+/**
+ * The test center console: profile and its documents, exams at the center, cancelling, rosters (and their .xlsx),
+ * examiners. Its own scope: multipart parsing exists only here, and every endpoint's caller must be a test center
+ * (refused before the body is read: 401 without a session, 403 TEST_CENTERS_ONLY for other kinds).
+ */
+export async function centerRoutes(ctx: RouteContext, app: FastifyInstance): Promise<void> {
+  const deps = centerDeps(ctx);
+  const centerUser = async (token: string | undefined) =>
+    asTestCenter(await authenticate({ sessions: ctx.repos.sessions, now: ctx.now }, token));
+
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { files: 1, fileSize: LICENSE_MAX_BYTES, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 20 },
+    });
+    scope.setErrorHandler((error) => {
+      // Re-thrown errors reach the app's handler, which writes the envelope.
+      throw refineCode(error) ?? error;
+    });
+    const route = endpointRegistrar(scope, centerUser);
+
+    route(api.centerProfile, ({ user }) => getCenterProfile(deps, user));
+    route(api.saveCenterProfile, ({ user, body }) => saveCenterProfile(deps, user, body));
+    route(api.uploadLicense, async ({ user, request }) =>
+      uploadDocument(deps, user, 'license', (await readFileField(request, 'LICENSE_TOO_LARGE')).bytes),
+    );
+    route(api.uploadLogo, async ({ user, request }) =>
+      uploadDocument(deps, user, 'logo', (await readFileField(request, 'IMAGE_TOO_LARGE')).bytes),
+    );
+
+    route(api.centerExams, ({ user, query }) => listCenterExams(deps, user, query));
+    route(api.createExam, ({ user, body }) => createExam(deps, user, body));
+    route(api.centerExam, ({ user, params }) => getCenterExam(deps, user, params.id));
+    route(api.updateExam, ({ user, params, body }) => updateExam(deps, user, params.id, body));
+    route(api.cancelExam, ({ user, params }) => cancelExam(deps, user, params.id));
+    route(api.roster, ({ user, params, query }) => getRoster(deps, user, params.id, query));
+    route(api.examExaminers, ({ user, params }) => listExaminers(deps, user, params.id));
+    route(api.assignExaminer, ({ user, params, body }) => assignExaminer(deps, user, params.id, body.phone));
+    route(api.unassignExaminer, ({ user, params }) => unassignExaminer(deps, user, params.id, params.userId));
+
+    // A file download, not an envelope: the console fetches it with its bearer token and saves the blob.
+    scope.get(ROSTER_EXPORT_PATH, { schema: { hide: true } }, async (request, reply) => {
+      const user = await centerUser(bearerToken(request));
+      const params = centerExamParams.safeParse(request.params);
+      if (!params.success) throw new AppError('NOT_FOUND');
+      const query = rosterQuery.safeParse(request.query);
+      if (!query.success) {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          undefined,
+          undefined,
+          query.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+        );
+      }
+      const file = await rosterXlsx(deps, user, params.data.id, query.data);
+      return reply
+        .header('Content-Type', XLSX_TYPE)
+        .header('Content-Disposition', `attachment; filename="${encodeURIComponent(file.fileName)}"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(file.bytes);
+    });
+
+    // The business license, for its owner only (fetched with the bearer token, like the roster file).
+    scope.get<{ Params: { id: string } }>(
+      '/api/center/documents/:id',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const user = await centerUser(bearerToken(request));
+        const documentId = id.safeParse(request.params.id);
+        if (!documentId.success) throw new AppError('NOT_FOUND');
+        const document = await ownDocument(deps, user, documentId.data);
+        return reply
+          .header('Content-Type', document.contentType)
+          .header('Cache-Control', 'private, no-store')
+          .header('X-Content-Type-Options', 'nosniff')
+          .send(document.bytes);
+      },
+    );
+
+    // Logos are public, like avatars: ids are UUID v7 and a logo never changes under its id.
+    scope.get<{ Params: { id: string } }>(
+      '/api/center/logos/:id',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const documentId = id.safeParse(request.params.id);
+        if (!documentId.success) throw new AppError('NOT_FOUND');
+        const logo = await logoDocument(deps, documentId.data);
+        return reply
+          .header('Content-Type', logo.contentType)
+          .header('Cache-Control', 'public, max-age=31536000, immutable')
+          .header('X-Content-Type-Options', 'nosniff')
+          .send(logo.bytes);
+      },
+    );
+  });
+}
