@@ -18,11 +18,15 @@ import { type SmsProvider, smsFromConfig } from './providers/sms';
 import { authRoutes } from './routes/auth';
 import { bookingRoutes } from './routes/booking';
 import { catalogRoutes } from './routes/catalog';
+import { centerRoutes } from './routes/center';
 import { createRepositories, type RouteContext } from './routes/context';
+import { examinerRoutes } from './routes/examiner';
 import { groupRoutes } from './routes/groups';
 import { paymentRoutes } from './routes/payments';
 import { profileRoutes } from './routes/profile';
+import { resultsRoutes } from './routes/results';
 import { systemRoutes } from './routes/system';
+import { verifyRoutes } from './routes/verify';
 import { type CounterStore, createRedis, memoryStore, redisStore } from './store';
 
 export interface AppOptions {
@@ -148,6 +152,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await profileRoutes(ctx, app);
   bookingRoutes(ctx, (stop) => app.addHook('onClose', async () => stop()));
   await groupRoutes(ctx, app);
+  await centerRoutes(ctx, app);
+  await resultsRoutes(ctx, app);
+  await examinerRoutes(ctx, app);
+  verifyRoutes(ctx);
   await paymentRoutes(ctx, app);
   await registerFrontEnd(app, config.staticDir);
   return app;
