@@ -36,6 +36,10 @@ function notEditable(): AppError {
   return new AppError('EXAM_NOT_EDITABLE');
 }
 
+function notFound(): AppError {
+  return new AppError('NOT_FOUND', undefined, undefined, undefined, 'No exam of yours has this id.');
+}
+
 /**
  * Cancels an exam of the user's center before it starts. In one transaction with the exam locked (bookings of it
  * wait, then find it canceled): the exam -> canceled; every pending order touching it closed and its holds released;
@@ -48,17 +52,20 @@ function notEditable(): AppError {
  */
 export async function cancelExam(deps: CenterDeps, user: UserRow, examId: string): Promise<ExamCancelResponse> {
   const center = await deps.center.centerOf(user.id);
-  if (!center) throw new AppError('NOT_FOUND', undefined, undefined, undefined, 'No exam of yours has this id.');
+  if (!center) throw notFound();
   const now = deps.now();
   const outcome = await deps.center.transaction(async (tx) => {
+    if (!(await tx.exam(examId, center.id))) throw notFound();
+    // Orders first, then the exam row: the order every booking path locks them in (see lockOrdersOf).
+    await tx.lockOrdersOf(examId);
     const exam = await tx.lockExam(examId, center.id);
-    if (!exam) throw new AppError('NOT_FOUND', undefined, undefined, undefined, 'No exam of yours has this id.');
+    if (!exam) throw notFound();
     if (exam.status === 'canceled' || exam.status === 'completed' || exam.startsAt <= now) throw notEditable();
-    if (await tx.hasAttendance(exam.id)) throw notEditable();
     await tx.markExamCanceled(exam.id, now);
 
-    // With every pending order of the exam locked, its holds can change only here: count them, then let them go.
-    const pending = await tx.pendingOrdersOf(exam.id);
+    // With the exam locked no booking of it can commit any more; orders that came since the first lock join now.
+    // Every pending order of the exam is locked, so its holds can change only here: count them, then let them go.
+    const pending = (await tx.lockOrdersOf(exam.id)).filter((order) => order.status === 'pending');
     const facts = await tx.examFacts([exam.id]);
     const held = facts.statuses.find((s) => s.status === 'pending')?.n ?? 0;
     const closed: OrderRow[] = [];
@@ -69,6 +76,8 @@ export async function cancelExam(deps: CenterDeps, user: UserRow, examId: string
     const released = held + closed.filter((o) => o.purpose === 'change' && o.examId === exam.id).length;
 
     const canceled = await tx.cancelPaidRegistrations(exam.id, now);
+    // Checked after the update, which waited for any check-in in flight: one that got in first rolls all this back.
+    if (await tx.hasAttendance(exam.id)) throw notEditable();
     await tx.booking.releaseSeats(exam.id, canceled.length);
     const refunds: OwedRefund[] = [];
     for (const paid of await tx.paidOrdersOf(canceled.map((r) => r.id))) {

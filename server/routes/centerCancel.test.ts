@@ -307,6 +307,36 @@ describe('cancelling an exam', () => {
     }
   });
 
+  test('racing bookings and a candidate cancelling: refunded once, nothing left booked at the canceled exam', async () => {
+    const { auth, exam } = await centerWithExam();
+    const leaving = await paidCandidate(exam.id);
+    const staying = await paidCandidate(exam.id);
+    const latecomers = await Promise.all([1, 2, 3].map(() => readyCandidate(t)));
+    const [centerAnswer, ownAnswer, ...bookings] = await Promise.all([
+      cancel(auth, exam.id),
+      post(`/api/front/registrations/${leaving.booked.registration.id}/cancel`, leaving.headers),
+      ...latecomers.map((c) => post('/api/front/student-registration', c.headers, { examId: exam.id })),
+    ]);
+    assert.equal(centerAnswer.statusCode, 200, centerAnswer.body);
+    assert.ok([200, 409].includes(ownAnswer.statusCode), ownAnswer.body);
+    for (const { booked } of [leaving, staying]) await assertRefundedInFull(booked.order);
+    // A booking that got in before the cancel was released with it; one after it was refused.
+    for (const res of bookings) {
+      if (res.statusCode === 200) {
+        const registrationId = dataOf('register', res).registration.id;
+        assert.equal((await registrationRow(registrationId))?.status, 'canceled');
+      } else {
+        assert.ok(['REGISTRATION_CLOSED', 'SOLD_OUT'].includes(envelope(res).errorCode ?? ''), res.body);
+      }
+    }
+    const live = await t.database.db
+      .select()
+      .from(registrations)
+      .where(and(eq(registrations.examId, exam.id), inArray(registrations.status, ['pending', 'register'])));
+    assert.deepEqual(live, []);
+    assert.equal(await seatsTaken(t, exam.id), 0);
+  });
+
   test('only the paid and held registrations of this exam are touched', async () => {
     const { auth, exam } = await centerWithExam();
     const other = await centerWithExam();

@@ -218,7 +218,7 @@ function centerQueries(db: Db) {
       return rows.length === 1;
     },
 
-    // --- cancelling an exam: meant to run inside `transaction`, after lockExam ---
+    // --- cancelling an exam: meant to run inside `transaction` ---
 
     async hasAttendance(examId: string): Promise<boolean> {
       const [row] = await db
@@ -234,10 +234,12 @@ function centerQueries(db: Db) {
     },
 
     /**
-     * Pending orders touching the exam, locked: bookings of it, changes moving a registration to it, and changes
-     * moving one of its registrations elsewhere.
+     * The open orders touching the exam, locked in id order: pending and paid bookings of it, changes moving a
+     * registration to it, and the orders of its registrations. Booking, payment, expiry and a candidate's own
+     * cancellation all lock an order before its registrations and the exam row; cancelling the exam takes them in
+     * that order too (this, then lockExam), so the two never wait on each other in a circle.
      */
-    pendingOrdersOf(examId: string): Promise<OrderRow[]> {
+    lockOrdersOf(examId: string): Promise<OrderRow[]> {
       const ofItsRegistrations = db
         .select({ orderId: orderItems.orderId })
         .from(orderItems)
@@ -246,8 +248,13 @@ function centerQueries(db: Db) {
       return db
         .select()
         .from(orders)
-        .where(and(eq(orders.status, 'pending'), or(eq(orders.examId, examId), inArray(orders.id, ofItsRegistrations))))
-        .orderBy(asc(orders.createdAt))
+        .where(
+          and(
+            inArray(orders.status, ['pending', 'paid']),
+            or(eq(orders.examId, examId), inArray(orders.id, ofItsRegistrations)),
+          ),
+        )
+        .orderBy(asc(orders.id))
         .for('update');
     },
 
