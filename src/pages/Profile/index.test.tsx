@@ -305,14 +305,3 @@ describe('profile page of a candidate', () => {
     expect(screen.getByLabelText('身份证号码')).toBeInTheDocument();
   });
 });
-
-describe('profile page of a test center', () => {
-  it('shows the account read-only, with no form', async () => {
-    user = { ...candidate, kind: 'testCenter' };
-    await openProfile('en-US');
-    expect(await screen.findByText('Test center', {}, { timeout: 10_000 })).toBeInTheDocument();
-    expect(screen.getByText('+8613800138000')).toBeInTheDocument();
-    expect(screen.queryByText('Save')).not.toBeInTheDocument();
-    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
-  });
-});

@@ -1,60 +1,68 @@
-import { useIntl, useModel } from '@umijs/max';
-import { useRequest } from 'ahooks';
-import { Alert, Button, Card, Empty, Skeleton } from 'antd';
+import { useModel } from '@umijs/max';
 import { withPageTexts } from '@/components/PageTexts';
+import enCenter from '@/locales/en-US/center';
 import enProfile from '@/locales/en-US/profile';
+import zhCenter from '@/locales/zh-CN/center';
 import zhProfile from '@/locales/zh-CN/profile';
+import { centerProfile } from '@/services/center';
+import { examinerProfile } from '@/services/examiner';
 import { organizations, profile } from '@/services/profile';
-import AccountCard from './components/AccountCard';
+import CenterProfileForm from './components/CenterProfileForm';
+import ExaminerProfileForm from './components/ExaminerProfileForm';
+import ProfileCard from './components/ProfileCard';
 import ProfileForm from './components/ProfileForm';
 
-/** The candidate's profile form; the load fails in place with a retry, since the form is useless without it. */
-function CandidateProfile() {
-  const intl = useIntl();
-  const text = (id: string) => intl.formatMessage({ id });
-  const loaded = useRequest(async () => {
-    const [saved, orgs] = await Promise.all([
-      profile({ skipErrorHandler: true }),
-      organizations({ skipErrorHandler: true }),
-    ]);
-    return { saved, orgs };
-  });
-  let body: React.ReactNode;
-  if (loaded.loading && !loaded.data) body = <Skeleton active />;
-  else if (!loaded.data)
-    body = (
-      <Empty description={text('pages.profile.loadFailed')}>
-        <Button onClick={loaded.refresh}>{text('pages.profile.retry')}</Button>
-      </Empty>
-    );
-  else
-    body = (
-      <>
-        {loaded.data.saved.complete ? null : (
-          <Alert type="info" showIcon style={{ marginBottom: 16 }} message={text('pages.profile.intro')} />
-        )}
-        <ProfileForm
-          saved={loaded.data.saved}
-          organizations={loaded.data.orgs}
-          onSaved={(saved) => loaded.mutate((current) => current && { ...current, saved })}
-        />
-      </>
-    );
-  return (
-    <Card
-      title={<h1 style={{ margin: 0, fontSize: 20 }}>{text('pages.profile.title')}</h1>}
-      style={{ maxWidth: 880, margin: '16px auto' }}
-    >
-      {body}
-    </Card>
-  );
+async function loadCandidate() {
+  const [saved, orgs] = await Promise.all([
+    profile({ skipErrorHandler: true }),
+    organizations({ skipErrorHandler: true }),
+  ]);
+  return { saved, orgs };
 }
 
+const loadCenter = () => centerProfile({ skipErrorHandler: true });
+const loadExaminer = () => examinerProfile({ skipErrorHandler: true });
+
+/** Each kind of account has its own profile (spec section 3) at the same address. */
 function ProfilePage() {
   const { initialState } = useModel('@@initialState');
   const user = initialState?.currentUser;
   if (!user) return null;
-  return user.kind === 'individual' ? <CandidateProfile /> : <AccountCard user={user} />;
+  if (user.kind === 'testCenter')
+    return (
+      <ProfileCard
+        title="pages.center.profile.title"
+        load={loadCenter}
+        intro={(saved) => (saved.complete ? null : 'pages.center.profile.intro')}
+      >
+        {(saved, onSaved) => <CenterProfileForm saved={saved} onSaved={onSaved} />}
+      </ProfileCard>
+    );
+  if (user.kind === 'examiner')
+    return (
+      <ProfileCard
+        title="pages.profile.examiner.title"
+        load={loadExaminer}
+        intro={(saved) => (saved.complete ? null : 'pages.profile.examiner.intro')}
+      >
+        {(saved, onSaved) => <ExaminerProfileForm saved={saved} onSaved={onSaved} />}
+      </ProfileCard>
+    );
+  return (
+    <ProfileCard
+      title="pages.profile.title"
+      load={loadCandidate}
+      intro={({ saved }) => (saved.complete ? null : 'pages.profile.intro')}
+    >
+      {(data, onSaved) => (
+        <ProfileForm saved={data.saved} organizations={data.orgs} onSaved={(saved) => onSaved({ ...data, saved })} />
+      )}
+    </ProfileCard>
+  );
 }
 
-export default withPageTexts(ProfilePage, { 'en-US': enProfile, 'zh-CN': zhProfile });
+export default withPageTexts(
+  ProfilePage,
+  { 'en-US': enProfile, 'zh-CN': zhProfile },
+  { 'en-US': enCenter, 'zh-CN': zhCenter },
+);

@@ -1,0 +1,56 @@
+import { centerFieldErrorsOf, toCenterUpdate } from './centerProfileForm';
+
+const refusal = (
+  errorCode: 'VALIDATION_FAILED' | 'LICENSE_TOO_LARGE' | 'NOT_FOUND' | 'SOLD_OUT',
+  paths: string[] = [],
+) => ({
+  success: false as const,
+  errorCode,
+  errorMessage: 'refused',
+  showType: 2 as const,
+  details: paths.map((path) => ({ path, message: 'bad' })),
+});
+
+describe('center profile form values', () => {
+  it('puts a refused save on the fields the server names', () => {
+    expect(
+      centerFieldErrorsOf(refusal('VALIDATION_FAILED', ['capacity', 'provinceCode', 'cityCode', 'licenseId'])),
+    ).toEqual([
+      { field: 'capacity', messageId: 'pages.center.profile.capacity.range' },
+      { field: 'region', messageId: 'pages.profile.region.required' },
+      { field: 'license', messageId: 'pages.center.profile.license.required' },
+    ]);
+    expect(centerFieldErrorsOf(refusal('LICENSE_TOO_LARGE'))).toEqual([
+      { field: 'license', messageId: 'errors.LICENSE_TOO_LARGE' },
+    ]);
+    expect(centerFieldErrorsOf(refusal('NOT_FOUND'))).toEqual([
+      { field: 'license', messageId: 'pages.center.profile.license.required' },
+    ]);
+    expect(centerFieldErrorsOf(refusal('SOLD_OUT'))).toEqual([]);
+  });
+
+  it('sends no logo as null so that removing it clears it, and the tax ID in capitals', () => {
+    const update = toCenterUpdate({
+      businessName: ' Center ',
+      license: { id: '0192f0c0-0000-7000-8000-000000000911', url: '/l', contentType: 'application/pdf' },
+      taxId: ' 91110105ma01abcd13 ',
+      capacity: 80,
+      contactName: ' Zhang ',
+      contactPhone: ' 13600136000 ',
+      region: ['11', '1101'],
+      address: ' Road ',
+    });
+    expect(update).toEqual({
+      businessName: 'Center',
+      licenseId: '0192f0c0-0000-7000-8000-000000000911',
+      taxId: '91110105MA01ABCD13',
+      logoId: null,
+      capacity: 80,
+      contactName: 'Zhang',
+      contactPhone: '13600136000',
+      provinceCode: '11',
+      cityCode: '1101',
+      address: 'Road',
+    });
+  });
+});

@@ -1,0 +1,110 @@
+import { FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
+import { useIntl } from '@umijs/max';
+import { Button, Flex, Upload } from 'antd';
+import { useState } from 'react';
+import { errorText } from '@/requestErrorConfig';
+import type { CallOptions } from '@/services/client';
+import { envelopeOf } from '@/utils/bizError';
+import type { DocumentValue } from '../centerProfileForm';
+import type { FieldAria } from './fieldAria';
+
+/** contract/center.ts LICENSE_MAX_BYTES (and the logo's limit), kept here so zod stays out of the browser. */
+export const DOCUMENT_MAX_BYTES = 2 * 1024 * 1024;
+
+/** The text ids a document field speaks with. */
+export interface DocumentTexts {
+  upload: string;
+  replace: string;
+  uploading: string;
+  /** The picture's alternative text, or the PDF link's text. */
+  alt: string;
+  invalid: string;
+  tooLarge: string;
+}
+
+interface DocumentFieldProps extends FieldAria {
+  /** Form.Item's id, set on the button so the field's label names it. */
+  id?: string;
+  value?: DocumentValue;
+  onChange?: (value: DocumentValue) => void;
+  /** Shows a refusal (type, size, a failed upload) as the field's error. */
+  onRejected: (message: string) => void;
+  /** Content types accepted, as the server decides them by content. */
+  contentTypes: readonly string[];
+  send: (file: File, fileName: string, options?: CallOptions) => Promise<DocumentValue>;
+  texts: DocumentTexts;
+}
+
+/**
+ * A document of the center (the business license, the logo): checked for type and size in the browser, then sent at
+ * once through the request pipeline; the answer's id becomes the field's value, which the profile save names.
+ */
+export default function DocumentField({
+  id,
+  value,
+  onChange,
+  onRejected,
+  contentTypes,
+  send,
+  texts,
+  // A button may not carry aria-required (axe: aria-allowed-attr); the label's mark says it is required.
+  'aria-required': _required,
+  ...aria
+}: DocumentFieldProps) {
+  const intl = useIntl();
+  const [uploading, setUploading] = useState(false);
+  const text = (messageId: string) => intl.formatMessage({ id: messageId });
+
+  const pick = async (file: File) => {
+    if (!contentTypes.includes(file.type)) return onRejected(text(texts.invalid));
+    if (file.size > DOCUMENT_MAX_BYTES) return onRejected(text(texts.tooLarge));
+    setUploading(true);
+    try {
+      onChange?.(await send(file, file.name, { skipErrorHandler: true }));
+    } catch (error) {
+      const envelope = envelopeOf(error);
+      onRejected(envelope ? errorText(envelope) : text('pages.profile.avatar.failed'));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  let preview: React.ReactNode = null;
+  if (value?.contentType === 'application/pdf') {
+    preview = (
+      <a href={value.url} target="_blank" rel="noreferrer">
+        <FilePdfOutlined aria-hidden /> {text(texts.alt)}
+      </a>
+    );
+  } else if (value) {
+    preview = (
+      <img
+        src={value.url}
+        alt={text(texts.alt)}
+        width={96}
+        height={96}
+        style={{ objectFit: 'contain', borderRadius: 8 }}
+      />
+    );
+  }
+
+  return (
+    <Flex align="center" gap={16} wrap>
+      {preview}
+      <Upload
+        name="file"
+        accept={contentTypes.join(',')}
+        showUploadList={false}
+        maxCount={1}
+        beforeUpload={(file) => {
+          pick(file);
+          return Upload.LIST_IGNORE;
+        }}
+      >
+        <Button id={id} icon={<UploadOutlined />} loading={uploading} {...aria}>
+          {text(uploading ? texts.uploading : value ? texts.replace : texts.upload)}
+        </Button>
+      </Upload>
+    </Flex>
+  );
+}
