@@ -46,6 +46,10 @@ export default defineConfig({
     memo.plugin('node-polyfill-provider').tap(([provided]) => [{ process: provided.process }]);
     return memo;
   },
+  // The examiner's scan page decodes QR codes with ZXing compiled to WebAssembly (barcode-detector, which pins this
+  // zxing-wasm version) where the browser has no BarcodeDetector. The .wasm is served from our own origin, never a
+  // CDN: it is copied into the build, and src/pages/Examiner/Scan/qrDetector.ts points the decoder at it.
+  copy: [{ from: 'node_modules/zxing-wasm/dist/reader/zxing_reader.wasm', to: 'dist/zxing/zxing_reader.wasm' }],
   routes,
   // mock/lib holds what the mock files share; it answers no route itself.
   mock: apiUrl ? false : { exclude: ['mock/lib/**'] },

@@ -37,6 +37,12 @@ const routes: AppRoute[] = [
   { path: '/home/ticket', name: 'ticket', component: './Ticket', hideInMenu: true },
   { path: '/home/result', name: 'result', component: './Result', hideInMenu: true },
   { path: '/home/transaction', name: 'transaction', component: './Transaction', hideInMenu: true },
+  {
+    path: '/home/examiner/scan',
+    component: './Examiner/Scan',
+    access: 'canExaminer',
+    hideInMenu: true,
+  },
   { path: '/home/termsOfUse', name: 'termsOfUse', component: './Legal/TermsOfUse', hideInMenu: true },
   { path: '/home/risk', name: 'risk', component: './Legal/Risk', hideInMenu: true },
   { path: '/home/privacyPolicy', name: 'privacyPolicy', component: './Legal/PrivacyPolicy', hideInMenu: true },

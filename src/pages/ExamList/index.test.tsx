@@ -5,6 +5,7 @@ import { getRequestInstance, history, TestBrowser } from '@umijs/max';
 import type { CurrentUser } from '../../../contract/auth';
 import type { RegistrationView } from '../../../contract/booking';
 import type { ExamSummary } from '../../../contract/catalog';
+import { installCamera } from '../Examiner/testing/fakeCamera';
 
 const SITE = { companyName: { zh: '公司', en: 'Company' }, filingNumber: '', filingUrl: '', smsToConsole: true };
 const uuid = (n: number) => `0192f0c0-0000-7000-8000-${n.toString(16).padStart(12, '0')}`;
@@ -77,6 +78,8 @@ const fakeServer = async (config: AxiosRequestConfig): Promise<AxiosResponse> =>
       return reply([LANGUAGE]);
     case '/api/province':
       return reply([{ code: '11', name: '北京市', nameEn: 'Beijing' }]);
+    case '/api/examiner/exams':
+      return reply([{ ...examNo(4), expected: 36, checkedIn: 12 }]);
     case '/api/front/registrations':
       return reply({
         list: [registration(1, 'pending'), registration(2, 'register', true), registration(3, 'canceled')],
@@ -227,6 +230,22 @@ describe('My Exams of a test center', () => {
     await person.click(within(row).getByText('Details'));
     const drawer = (await screen.findAllByText('Only student can register for Exam')).length;
     expect(drawer).toBe(2);
+  });
+});
+
+describe('My Exams of an examiner', () => {
+  it('lists the exams assigned to me, each with the examiner QR code button that opens the scan page', async () => {
+    user = { ...candidate, kind: 'examiner' };
+    // The scan page the button opens starts the camera.
+    installCamera('denied');
+    await openExamList();
+    const assigned = (await screen.findByText('Exams assigned to me')).closest('.ant-card') as HTMLElement;
+    expect(within(assigned).getByText('Exam 4')).toBeInTheDocument();
+    expect(within(assigned).getByText(/12 of 36/)).toBeInTheDocument();
+    expect(screen.queryByText('My registrations')).not.toBeInTheDocument();
+    await person.click(within(assigned).getByText('Examiner QR code'));
+    await waitFor(() => expect(history.location.pathname).toBe('/home/examiner/scan'));
+    expect(history.location.search).toBe(`?examId=${uuid(104)}`);
   });
 });
 

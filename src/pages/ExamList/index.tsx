@@ -3,15 +3,22 @@ import { Card, Flex } from 'antd';
 import { withPageTexts } from '@/components/PageTexts';
 import { STATUS_TEXTS } from '@/components/StatusTag';
 import enExam from '@/locales/en-US/exam';
+import enExaminer from '@/locales/en-US/examiner';
 import zhExam from '@/locales/zh-CN/exam';
+import zhExaminer from '@/locales/zh-CN/examiner';
+import AssignedExams from './components/AssignedExams';
 import MyRegistrations from './components/MyRegistrations';
 import OpenExams from './components/OpenExams';
 
-/** My Exams: a candidate's registrations, then the exams open for booking (all that other kinds see). */
+/**
+ * My Exams: a candidate's registrations or an examiner's assigned exams (with the examiner QR code button that opens
+ * the scan page), then the exams open for booking.
+ */
 function ExamListPage() {
   const intl = useIntl();
   const { initialState } = useModel('@@initialState');
-  const isStudent = initialState?.currentUser?.kind === 'individual';
+  const kind = initialState?.currentUser?.kind;
+  const isStudent = kind === 'individual';
   return (
     <Flex vertical gap={16} style={{ paddingBlock: 16 }}>
       <h1 style={{ margin: 0, fontSize: 24 }}>{intl.formatMessage({ id: 'pages.examlist.title' })}</h1>
@@ -20,9 +27,13 @@ function ExamListPage() {
           <MyRegistrations />
         </Card>
       ) : null}
+      {kind === 'examiner' ? <AssignedExams /> : null}
       <OpenExams canBook={isStudent} />
     </Flex>
   );
 }
 
-export default withPageTexts(ExamListPage, { 'en-US': enExam, 'zh-CN': zhExam }, STATUS_TEXTS);
+export default withPageTexts(ExamListPage, { 'en-US': enExam, 'zh-CN': zhExam }, STATUS_TEXTS, {
+  'en-US': enExaminer,
+  'zh-CN': zhExaminer,
+});
