@@ -4,7 +4,7 @@ import { chinaMobileToE164 } from '../../contract/phone';
 import type { UserRow } from '../db/repositories/auth';
 import type { CandidateRow } from '../db/repositories/examiner';
 import { AppError } from '../errors';
-import { assertAssigned, type ExaminerDeps } from './examiner';
+import { assertAssigned, assertExaminer, type ExaminerDeps } from './examiner';
 import { TicketInvalidError, type TicketSigner } from './tickets';
 
 /**
@@ -83,8 +83,9 @@ async function ticketRegistration(deps: CheckinDeps, examId: string, token: stri
 }
 
 /**
- * Checks a candidate in by ticket token or by registration id. Unpaid (pending) registrations have no ticket and
- * are not admitted: STATUS_TRANSITION_INVALID, as for any move outside register -> checkin.
+ * Checks a candidate in by ticket token or by registration id, in one statement (see ExaminerRepository.admit).
+ * Unpaid (pending) registrations have no ticket and are not admitted: STATUS_TRANSITION_INVALID, as for any move
+ * outside register -> checkin.
  */
 export async function checkIn(
   deps: CheckinDeps,
@@ -92,28 +93,32 @@ export async function checkIn(
   examId: string,
   request: CheckinRequest,
 ): Promise<CheckinResponse> {
-  await assertAssigned(deps, user, examId);
+  assertExaminer(user);
   const byToken = 'token' in request;
   const registrationId = byToken ? await ticketRegistration(deps, examId, request.token) : request.registrationId;
-  const row = await deps.examiners.candidate(registrationId);
-  if (!row) throw notFound();
+  const door = await deps.examiners.admit(examId, registrationId, user.id, deps.now());
+  // Not assigned to this examiner, or no such registration: not found either way.
+  if (!door) throw notFound();
   // A genuine ticket whose registration has since moved to another exam is a ticket for that other exam now.
-  if (row.examId !== examId) throw byToken ? new AppError('TICKET_OTHER_EXAM') : notFound();
-  return admit(deps, user, row);
+  if (door.examId !== examId) throw byToken ? new AppError('TICKET_OTHER_EXAM') : notFound();
+  if (door.admittedAt) {
+    return {
+      candidate: toCheckinCandidate({ ...door, status: 'checkin', checkedInAt: door.admittedAt }),
+      alreadyCheckedIn: false,
+    };
+  }
+  if (door.status !== 'register') return refusedOrRepeated(door);
+  // Another scan (or a cancellation) moved it after this statement began: answer what it is now.
+  const current = await deps.examiners.candidate(registrationId);
+  if (!current || current.status === 'register') throw new Error(`registration ${registrationId} did not move`);
+  return refusedOrRepeated(current);
 }
 
-async function admit(deps: CheckinDeps, user: UserRow, row: CandidateRow): Promise<CheckinResponse> {
-  if (row.status === 'canceled') throw new AppError('TICKET_CANCELED');
+/** A registration not checked in by this scan: a repeat says when it happened; the others are refused. */
+function refusedOrRepeated(row: CandidateRow): CheckinResponse {
   if (row.status === 'checkin' || row.status === 'completed') {
     return { candidate: toCheckinCandidate(row), alreadyCheckedIn: true };
   }
-  if (row.status !== 'register') throw new AppError('STATUS_TRANSITION_INVALID');
-  const checkedInAt = await deps.examiners.checkIn(row.registrationId, user.id, deps.now());
-  if (checkedInAt) {
-    return { candidate: toCheckinCandidate({ ...row, status: 'checkin', checkedInAt }), alreadyCheckedIn: false };
-  }
-  // Another scan (or a cancellation) moved it between the read and the update: answer what it is now.
-  const current = await deps.examiners.candidate(row.registrationId);
-  if (!current || current.status === 'register') throw new Error(`registration ${row.registrationId} did not move`);
-  return admit(deps, user, current);
+  if (row.status === 'canceled') throw new AppError('TICKET_CANCELED');
+  throw new AppError('STATUS_TRANSITION_INVALID');
 }

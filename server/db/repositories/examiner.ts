@@ -40,17 +40,50 @@ export function examinerRepository(db: Db) {
   const candidate = candidates()
     .where(eq(registrations.id, sql.placeholder('registrationId')))
     .prepare('examiner_candidate');
-  // The one statement that checks a candidate in: only from register, so a double scan changes the row once.
-  const checkIn = db
-    .update(registrations)
-    .set({
-      status: 'checkin',
-      checkedInAt: sql`${sql.placeholder('at')}::timestamptz`,
-      checkedInBy: sql`${sql.placeholder('examinerId')}::uuid`,
-    })
-    .where(and(eq(registrations.id, sql.placeholder('registrationId')), eq(registrations.status, 'register')))
-    .returning({ checkedInAt: registrations.checkedInAt })
-    .prepare('examiner_check_in');
+  // A check-in in ONE prepared statement (a scan must answer fast with a crowd at the door): the conditional move
+  // register -> checkin of this exam's registration, only if the exam is assigned to the examiner (a double scan
+  // moves it once), and who the registration names. The SELECT sees the row as it was before its own statement's
+  // UPDATE, so `admittedAt` tells whether this statement checked the candidate in; no row when the exam is not
+  // assigned to the examiner or no registration has the id (PostgreSQL runs the UPDATE either way, exactly once).
+  const door = db.$with('door').as(
+    db
+      .select({ examinerId: examExaminers.examinerId })
+      .from(examExaminers)
+      .where(
+        and(
+          eq(examExaminers.examId, sql.placeholder('examId')),
+          eq(examExaminers.examinerId, sql.placeholder('examinerId')),
+        ),
+      ),
+  );
+  const admitted = db.$with('admitted').as(
+    db
+      .update(registrations)
+      .set({
+        status: 'checkin',
+        checkedInAt: sql`${sql.placeholder('at')}::timestamptz`,
+        checkedInBy: sql`${sql.placeholder('examinerId')}::uuid`,
+      })
+      .where(
+        and(
+          eq(registrations.id, sql.placeholder('registrationId')),
+          eq(registrations.examId, sql.placeholder('examId')),
+          eq(registrations.status, 'register'),
+          sql`EXISTS (SELECT 1 FROM ${door})`,
+        ),
+      )
+      .returning({ admittedId: registrations.id, admittedAt: registrations.checkedInAt }),
+  );
+  const admit = db
+    .with(door, admitted)
+    .select({ ...candidateColumns, admittedAt: admitted.admittedAt })
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.userId))
+    .leftJoin(profiles, eq(profiles.userId, registrations.userId))
+    .innerJoin(door, sql`true`)
+    .leftJoin(admitted, eq(admitted.admittedId, registrations.id))
+    .where(eq(registrations.id, sql.placeholder('registrationId')))
+    .prepare('examiner_admit');
 
   return {
     async profile(userId: string) {
@@ -118,10 +151,14 @@ export function examinerRepository(db: Db) {
       return row;
     },
 
-    /** register -> checkin; answers when, or undefined if the registration was not in register. */
-    async checkIn(registrationId: string, examinerId: string, at: Date): Promise<Date | undefined> {
-      const [row] = await checkIn.execute({ registrationId, examinerId, at: at.toISOString() });
-      return row?.checkedInAt ?? undefined;
+    /**
+     * Checks a registration of the exam in (register -> checkin) if the exam is assigned to the examiner. Answers who
+     * the registration names as it was before, and `admittedAt` when this call checked the candidate in; undefined
+     * when the exam is not assigned to the examiner or no registration has the id.
+     */
+    async admit(examId: string, registrationId: string, examinerId: string, at: Date) {
+      const [row] = await admit.execute({ examId, registrationId, examinerId, at: at.toISOString() });
+      return row;
     },
 
     /** The exam's registrations (canceled ones aside) whose candidate has this login phone or ID card number. */
