@@ -47,6 +47,7 @@ const routes: AppRoute[] = [
   { path: '/home/risk', name: 'risk', component: './Legal/Risk', hideInMenu: true },
   { path: '/home/privacyPolicy', name: 'privacyPolicy', component: './Legal/PrivacyPolicy', hideInMenu: true },
   { path: '/exception', name: 'exception', component: './Exception', hideInMenu: true },
+  { path: '/verify', component: './Verify', hideInMenu: true },
   { path: '/pay/sandbox/:orderId', component: './Wallet', layout: false, hideInMenu: true },
   { path: '*', component: './404', hideInMenu: true },
 ];

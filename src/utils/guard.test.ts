@@ -11,6 +11,7 @@ describe('page guard (spec section 6)', () => {
     '/home/privacyPolicy',
     '/home/termsOfUse',
     '/exception',
+    '/verify',
     '/no/such/page',
     '/pay/sandbox/0192f0c0-0000-7000-8000-000000005001',
   ])('lets a visitor without a user open %s', (path) => {
@@ -26,6 +27,7 @@ describe('page guard (spec section 6)', () => {
     '/home/ticket',
     '/home/result',
     '/home/transaction',
+    '/home/examiner/scan',
   ])('sends a visitor without a user from %s to login', (path) => {
     expect(guardRedirect(path, '', false)).toBe(`/user/login?redirect=${encodeURIComponent(path)}`);
   });

@@ -3,10 +3,13 @@ import routes from '../../config/routes';
 export const LOGIN_PATH = '/user/login';
 export const HOME_PATH = '/home';
 
-/** Paths anyone may open (spec section 6), plus the error screen. Unknown paths show the public 404 page. */
+/**
+ * Paths anyone may open (spec section 6), the error screen, and certificate verification (whoever is shown a
+ * certificate checks it there). Unknown paths show the public 404 page.
+ */
 const PUBLIC_PATHS = new Set(
-  ['/user/login', '/home', '/home/risk', '/home/privacyPolicy', '/home/termsOfUse', '/exception'].map((path) =>
-    path.toLowerCase(),
+  ['/user/login', '/home', '/home/risk', '/home/privacyPolicy', '/home/termsOfUse', '/exception', '/verify'].map(
+    (path) => path.toLowerCase(),
   ),
 );
 

@@ -1,4 +1,4 @@
-/** Results of my registrations. */
+/** Results of my registrations, the printable pass certificate, and the public certificate check (/verify). */
 export default {
   'pages.result.title': 'Result',
   'pages.result.empty': 'You have no registrations with results yet.',
@@ -9,4 +9,32 @@ export default {
   'pages.result.date': 'Test date: {date}',
   'pages.result.showAll': 'Show all results',
   'pages.result.notFound': 'No result was found for this registration.',
+  'pages.result.printCertificate': 'Print certificate',
+  'pages.result.certificate.title': 'Certificate',
+  'pages.result.certificate.certifies': 'This is to certify that',
+  'pages.result.certificate.passed': 'has passed the examination',
+  'pages.result.certificate.date': 'Test date',
+  'pages.result.certificate.number': 'Certificate number',
+  'pages.result.certificate.issued': 'Date of issue',
+  'pages.result.certificate.qrLabel': 'QR code that opens the verification of certificate {number}',
+  'pages.result.certificate.verifyAt': 'Scan the code or visit {url} to verify this certificate.',
+  'pages.result.certificate.print': 'Print',
+  'pages.result.certificate.back': 'Back to results',
+  'pages.result.certificate.notFound': 'There is no certificate for this registration.',
+  'pages.verify.title': 'Verify a certificate',
+  'pages.verify.intro': 'Enter the number printed on the certificate, for example EA-2026-7K3M9QXP-B.',
+  'pages.verify.number': 'Certificate number',
+  'pages.verify.required': 'Enter the certificate number.',
+  'pages.verify.submit': 'Verify',
+  'pages.verify.found': 'This certificate is genuine',
+  'pages.verify.malformed':
+    'This is not a certificate number. Check each character: the last one is a check character that catches typing mistakes.',
+  'pages.verify.notFound': 'No certificate has this number.',
+  'pages.verify.rateLimited': 'Too many look-ups from your network. Please wait a minute and try again.',
+  'pages.verify.field.number': 'Certificate number',
+  'pages.verify.field.name': 'Name',
+  'pages.verify.field.exam': 'Exam',
+  'pages.verify.field.date': 'Test date',
+  'pages.verify.field.result': 'Result',
+  'pages.verify.field.issued': 'Date of issue',
 };

@@ -1,35 +1,54 @@
-import { Link, useIntl, useLocation } from '@umijs/max';
+import { history, Link, useIntl, useLocation } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Card, Empty, List } from 'antd';
+import { Button, Card, Empty, Flex, List, Spin } from 'antd';
 import { withPageTexts } from '@/components/PageTexts';
+import PrintStyle from '@/components/PrintStyle';
 import ToneTag from '@/components/ToneTag';
 import enResult from '@/locales/en-US/result';
 import zhResult from '@/locales/zh-CN/result';
 import { results } from '@/services/booking';
 import { formatInZone, pickText, zoneLabel } from '@/utils/format';
 import type { ResultView } from '../../../contract/booking';
+import CertificateView from './components/CertificateView';
+
+const certificateUrl = (registrationId: string) =>
+  `/home/result?${new URLSearchParams({ certificate: registrationId })}`;
 
 function Outcome({ result }: { result: ResultView }) {
   const intl = useIntl();
-  if (!result.outcome) return <ToneTag tone="grey">{intl.formatMessage({ id: 'pages.result.notPublished' })}</ToneTag>;
+  const text = (id: string, values?: Record<string, string>) =>
+    intl.formatMessage({ id: `pages.result.${id}` }, values);
+  if (!result.outcome) return <ToneTag tone="grey">{text('notPublished')}</ToneTag>;
   return (
-    <span>
-      <ToneTag tone={result.outcome === 'pass' ? 'green' : 'red'}>
-        {intl.formatMessage({ id: `pages.result.${result.outcome}` })}
-      </ToneTag>
-      {result.certificateNumber
-        ? intl.formatMessage({ id: 'pages.result.certificate' }, { number: result.certificateNumber })
-        : null}
-    </span>
+    <Flex vertical gap={8} align="flex-end">
+      <ToneTag tone={result.outcome === 'pass' ? 'green' : 'red'}>{text(result.outcome)}</ToneTag>
+      {result.certificateNumber ? <span>{text('certificate', { number: result.certificateNumber })}</span> : null}
+      {result.outcome === 'pass' && result.certificateNumber ? (
+        <Button onClick={() => history.push(certificateUrl(result.registrationId))}>{text('printCertificate')}</Button>
+      ) : null}
+    </Flex>
   );
 }
 
-/** My results: pass or fail with the certificate number once published; `?registrationId=` shows that one. */
+/**
+ * My results: pass or fail with the certificate number once published, and a printable certificate for a pass;
+ * `?registrationId=` shows that one, `?certificate=` its certificate.
+ */
 function ResultPage() {
   const intl = useIntl();
   const { locale } = intl;
-  const only = new URLSearchParams(useLocation().search).get('registrationId');
+  const search = new URLSearchParams(useLocation().search);
+  const only = search.get('registrationId');
+  const certificate = search.get('certificate');
   const { data, loading } = useRequest(() => results());
+  if (certificate) {
+    return (
+      <>
+        <PrintStyle />
+        {data ? <CertificateView results={data} registrationId={certificate} /> : <Spin spinning={loading} />}
+      </>
+    );
+  }
   const shown = only ? (data ?? []).filter((result) => result.registrationId === only) : (data ?? []);
   const empty = intl.formatMessage({ id: only ? 'pages.result.notFound' : 'pages.result.empty' });
   return (
