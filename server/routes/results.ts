@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { api } from '../../contract';
 import { authenticate } from '../domain/auth';
+import { asTestCenter } from '../domain/center';
 import { newCertificateNumber } from '../domain/certificates';
 import { enterResult, publishResults, RESULT_FILE_MAX_BYTES, type ResultsDeps, uploadResults } from '../domain/results';
 import { readFileField } from '../http/multipart';
@@ -9,27 +10,27 @@ import { endpointRegistrar } from '../http/route';
 import type { RouteContext } from './context';
 
 /**
- * A center's results: one entry, a results sheet (its own scope, so multipart parsing exists only there), and the
- * publication that issues certificate numbers.
+ * A center's results: one entry, a results sheet, and the publication that issues certificate numbers. Their own
+ * scope, so multipart parsing exists only here.
  */
 export async function resultsRoutes(ctx: RouteContext, app: FastifyInstance): Promise<void> {
   const deps: ResultsDeps = { results: ctx.repos.results, now: ctx.now, certificateNumber: newCertificateNumber };
-
-  ctx.route(api.enterResult, ({ user, params, body }) =>
-    enterResult(deps, user, params.id, params.registrationId, body.outcome),
-  );
-  ctx.route(api.publishResults, ({ user, params }) => publishResults(deps, user, params.id));
 
   await app.register(async (scope) => {
     await scope.register(multipart, {
       limits: { files: 1, fileSize: RESULT_FILE_MAX_BYTES, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 20 },
     });
-    const route = endpointRegistrar(scope, (token) =>
-      authenticate({ sessions: ctx.repos.sessions, now: ctx.now }, token),
+    // Anyone but a test center is refused before the body is read, as on the rest of the console.
+    const route = endpointRegistrar(scope, async (token) =>
+      asTestCenter(await authenticate({ sessions: ctx.repos.sessions, now: ctx.now }, token)),
+    );
+    route(api.enterResult, ({ user, params, body }) =>
+      enterResult(deps, user, params.id, params.registrationId, body.outcome),
     );
     route(api.uploadResults, ({ user, params, request }) =>
       // The file is read only once the exam is known to be the center's (uploadResults asks for it then).
       uploadResults(deps, user, params.id, async () => (await readFileField(request, 'RESULT_FILE_TOO_LARGE')).bytes),
     );
+    route(api.publishResults, ({ user, params }) => publishResults(deps, user, params.id));
   });
 }
