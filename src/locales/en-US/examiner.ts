@@ -37,7 +37,7 @@ export default {
   'pages.examiner.lookup.title': 'Find a candidate',
   'pages.examiner.lookup.label': 'Phone or ID number',
   'pages.examiner.lookup.search': 'Find',
-  'pages.examiner.lookup.tooShort': 'Enter at least {n} characters.',
+  'pages.examiner.lookup.invalid': 'Enter a whole mobile number or a whole ID card number.',
   'pages.examiner.lookup.empty': 'No candidate of this exam has this phone or ID number.',
   'pages.examiner.lookup.checkedInAt': 'Checked in at {time}',
   'pages.examiner.lookup.checkin': 'Check in {name}',

@@ -36,7 +36,7 @@ export default {
   'pages.examiner.lookup.title': '查找考生',
   'pages.examiner.lookup.label': '手机号或身份证号',
   'pages.examiner.lookup.search': '查找',
-  'pages.examiner.lookup.tooShort': '请至少输入 {n} 个字符。',
+  'pages.examiner.lookup.invalid': '请输入完整的手机号或完整的身份证号。',
   'pages.examiner.lookup.empty': '本场考试没有使用此手机号或身份证号的考生。',
   'pages.examiner.lookup.checkedInAt': '已于 {time} 签到',
   'pages.examiner.lookup.checkin': '为 {name} 签到',

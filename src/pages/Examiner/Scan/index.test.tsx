@@ -213,7 +213,7 @@ describe('the examiner scan page', () => {
     const field = screen.getByLabelText('Phone or ID number');
     await person.type(field, '138');
     await person.click(await button('Find'));
-    expect(screen.getByText('Enter at least 4 characters.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a whole mobile number or a whole ID card number.')).toBeInTheDocument();
     expect(field).toHaveAttribute('aria-invalid', 'true');
 
     await person.type(field, '00138002{Enter}');

@@ -6,10 +6,12 @@ import { lookupCandidates } from '@/services/examiner';
 import { formatInZone } from '@/utils/format';
 import { showError } from '@/utils/showError';
 import type { CheckinCandidate, ExaminerExam } from '../../../../../contract/examiner';
+import { isValidIdCard } from '../../../../../contract/idcard';
+import { chinaMobileToE164 } from '../../../../../contract/phone';
 import CandidateFace from './CandidateFace';
 
-/** The shortest query the server takes (contract/examiner.ts candidateLookupQuery). */
-const MIN_QUERY = 4;
+/** What the server looks up: a whole mainland mobile number or a whole ID card number (server/domain/checkin.ts). */
+const isLookupKey = (q: string) => Boolean(chinaMobileToE164(q)) || isValidIdCard(q.toUpperCase());
 
 interface Props {
   exam: ExaminerExam;
@@ -27,14 +29,14 @@ export default function ManualLookup({ exam, ready, onCheckIn }: Props) {
   const inputId = useId();
   const hintId = useId();
   const [query, setQuery] = useState('');
-  const [tooShort, setTooShort] = useState(false);
+  const [invalid, setInvalid] = useState(false);
   const [found, setFound] = useState<CheckinCandidate[]>();
   const [searching, setSearching] = useState(false);
 
   const search = async (value = query) => {
     const q = value.trim();
-    setTooShort(q.length < MIN_QUERY);
-    if (q.length < MIN_QUERY) return;
+    setInvalid(!isLookupKey(q));
+    if (!isLookupKey(q)) return;
     setSearching(true);
     try {
       setFound(await lookupCandidates(exam.id, { q }, { skipErrorHandler: true }));
@@ -65,13 +67,13 @@ export default function ManualLookup({ exam, ready, onCheckIn }: Props) {
         onSearch={(value) => search(value)}
         enterButton={text('search')}
         loading={searching}
-        status={tooShort ? 'error' : undefined}
-        aria-invalid={tooShort}
-        aria-describedby={tooShort ? hintId : undefined}
+        status={invalid ? 'error' : undefined}
+        aria-invalid={invalid}
+        aria-describedby={invalid ? hintId : undefined}
       />
-      {tooShort ? (
+      {invalid ? (
         <p id={hintId} role="alert" style={{ color: token.colorError, margin: '8px 0 0' }}>
-          {text('tooShort', { n: String(MIN_QUERY) })}
+          {text('invalid')}
         </p>
       ) : null}
       {found ? (
