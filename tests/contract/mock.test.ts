@@ -3,11 +3,20 @@ import { describe, it } from 'node:test';
 import { api, type Endpoint, errorEnvelope, GROUP_TEMPLATE_PATH, ok } from '../../contract';
 import apiHandlers, { type MockRequest } from '../../mock/api';
 import bookingHandlers from '../../mock/booking';
+import examinerHandlers, { mockRosterId } from '../../mock/examiner';
 import groupHandlers from '../../mock/group';
 import profileHandlers from '../../mock/profile';
+import verifyHandlers, { MOCK_CERTIFICATE_NUMBER } from '../../mock/verify';
 
 /** Every mock file's routes together, as Umi serves them. */
-const handlers = { ...apiHandlers, ...profileHandlers, ...bookingHandlers, ...groupHandlers };
+const handlers = {
+  ...apiHandlers,
+  ...profileHandlers,
+  ...bookingHandlers,
+  ...groupHandlers,
+  ...examinerHandlers,
+  ...verifyHandlers,
+};
 
 /** The one route that is not an envelope: the group template, a file download. */
 const TEMPLATE_KEY = `GET ${GROUP_TEMPLATE_PATH}`;
@@ -286,5 +295,85 @@ describe('mock/profile.ts answers as contract/ says', () => {
     const profile = ok(api.profile.data).parse(call(keyOf(api.profile), { headers }).body).data;
     assert.equal(profile.complete, false);
     assert.equal(profile.idNumber, '');
+  });
+});
+
+describe('mock/examiner.ts answers the door as contract/ says', () => {
+  it('keeps the examiner profile, refusing a bad ID card number', () => {
+    const headers = login('13100131000', 'examiner');
+    assertSuccess(api.examinerProfile, call(keyOf(api.examinerProfile), { headers }));
+    const body = { name: 'Zhao Min', address: '1 Example Road', identityId: '11010519491231002x' };
+    const saved = call(keyOf(api.saveExaminerProfile), { headers, body });
+    assertSuccess(api.saveExaminerProfile, saved);
+    assert.equal(ok(api.saveExaminerProfile.data).parse(saved.body).data.identityId, '11010519491231002X');
+    const bad = { ...body, identityId: '110105194912310021' };
+    assertError(call(keyOf(api.saveExaminerProfile), { headers, body: bad }), 'ID_CARD_INVALID', 400);
+    const profile = ok(api.examinerProfile.data).parse(call(keyOf(api.examinerProfile), { headers }).body).data;
+    assert.equal(profile.complete, true);
+  });
+
+  it('lists the assigned exams, shows who a registration names and checks them in once', () => {
+    const headers = login('13100131001', 'examiner');
+    const exams = ok(api.examinerExams.data).parse(call(keyOf(api.examinerExams), { headers }).body).data;
+    const [exam, other] = exams;
+    assert.ok(exam && other, 'two assigned exams');
+    const found = call(keyOf(api.lookupCandidates), { headers, params: { id: exam.id }, query: { q: '13800139000' } });
+    assertSuccess(api.lookupCandidates, found);
+    const [candidate] = ok(api.lookupCandidates.data).parse(found.body).data;
+    assert.equal(candidate?.status, 'register');
+    const registration = { headers, params: { id: exam.id, registrationId: candidate?.registrationId ?? '' } };
+    assertSuccess(api.examinerCandidate, call(keyOf(api.examinerCandidate), registration));
+
+    const checkin = (examId: string, body: object) =>
+      call(keyOf(api.checkin), { headers, params: { id: examId }, body });
+    const first = checkin(exam.id, { registrationId: candidate?.registrationId });
+    assertSuccess(api.checkin, first);
+    assert.equal(ok(api.checkin.data).parse(first.body).data.alreadyCheckedIn, false);
+    const again = checkin(exam.id, { token: `mock-ticket-token.${candidate?.registrationId}` });
+    assert.equal(ok(api.checkin.data).parse(again.body).data.alreadyCheckedIn, true);
+    const counts = ok(api.examinerExams.data).parse(call(keyOf(api.examinerExams), { headers }).body).data[0];
+    assert.equal(counts?.checkedIn, (exam.checkedIn ?? 0) + 1);
+
+    assertError(
+      checkin(other.id, { token: `mock-ticket-token.${candidate?.registrationId}` }),
+      'TICKET_OTHER_EXAM',
+      409,
+    );
+    assertError(checkin(exam.id, { token: 'not-a-ticket-token-at-all' }), 'TICKET_INVALID', 400);
+    const canceled = call(keyOf(api.lookupCandidates), {
+      headers,
+      params: { id: exam.id },
+      query: { q: '13800139002' },
+    });
+    assert.deepEqual(
+      ok(api.lookupCandidates.data).parse(canceled.body).data,
+      [],
+      'canceled registrations are not found',
+    );
+    assertError(checkin(exam.id, { token: `mock-ticket-token.${mockRosterId(0, 2)}` }), 'TICKET_CANCELED', 409);
+    assertError(
+      call(keyOf(api.lookupCandidates), { headers, params: { id: exam.id }, query: { q: '1380' } }),
+      'VALIDATION_FAILED',
+      400,
+    );
+  });
+
+  it('refuses the door to candidates and exams not assigned', () => {
+    const student = login('13100131002');
+    assertError(call(keyOf(api.examinerExams), { headers: student }), 'EXAMINERS_ONLY', 403);
+    assertError(call(keyOf(api.examinerExams)), 'UNAUTHORIZED', 401);
+    const headers = login('13100131003', 'examiner');
+    const params = { id: 'not-assigned', registrationId: mockRosterId(0, 0) };
+    assertError(call(keyOf(api.examinerCandidate), { headers, params }), 'NOT_FOUND', 404);
+  });
+});
+
+describe('mock/verify.ts answers certificate look-ups as contract/ says', () => {
+  it('finds the mock certificate however it is typed, and no other number', () => {
+    const typed = MOCK_CERTIFICATE_NUMBER.toLowerCase().replace(/-/g, ' ');
+    const found = call(keyOf(api.verifyCertificate), { params: { number: typed } });
+    assertSuccess(api.verifyCertificate, found);
+    assert.equal(ok(api.verifyCertificate.data).parse(found.body).data.certificateNumber, MOCK_CERTIFICATE_NUMBER);
+    assertError(call(keyOf(api.verifyCertificate), { params: { number: 'EA-2026-ABCDEFGH-G' } }), 'NOT_FOUND', 404);
   });
 });
