@@ -5,7 +5,7 @@ import { Button, Card, List } from 'antd';
 import { examinerExams } from '@/services/examiner';
 import { formatInZone, pickText, zoneLabel } from '@/utils/format';
 
-export const scanUrl = (examId: string) => `/home/examiner/scan?${new URLSearchParams({ examId })}`;
+const scanUrl = (examId: string) => `/home/examiner/scan?${new URLSearchParams({ examId })}`;
 
 /** An examiner's exams, soonest first, each with how the door is going and the button that opens the scan page. */
 export default function AssignedExams() {
