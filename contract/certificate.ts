@@ -1,5 +1,5 @@
 /**
- * Certificate numbers: EA-2026-7K3M9QXP-C. The year of the exam, eight random characters of Crockford's base32 (no
+ * Certificate numbers: EA-2026-7K3M9QXP-B. The year of the exam, eight random characters of Crockford's base32 (no
  * I, L, O, U: nothing to misread), then a check character (ISO 7064 MOD 37-36 over the rest) that catches a mistyped
  * character or two swapped ones. Random, so no number says anything about the next.
  */
