@@ -187,6 +187,10 @@ function notFound(): AppError {
   return new AppError('NOT_FOUND', undefined, undefined, undefined, 'No exam of your center has this id.');
 }
 
+function registrationNotFound(): AppError {
+  return new AppError('NOT_FOUND', undefined, undefined, undefined, 'No registration of this exam has this id.');
+}
+
 /** The exam, if the user is a test center and the exam is held at the center it runs; else refused. */
 export async function ownExam(deps: ResultsDeps, user: UserRow, examId: string): Promise<ResultsExamRow> {
   if (user.kind !== 'testCenter') throw new AppError('TEST_CENTERS_ONLY');
@@ -222,8 +226,7 @@ export async function enterResult(
     const exam = await tx.lockExam(examId);
     if (exam?.resultsPublishedAt) throw new AppError('RESULTS_PUBLISHED');
     const line = await tx.rosterLine(registrationId, examId);
-    if (!line)
-      throw new AppError('NOT_FOUND', undefined, undefined, undefined, 'No registration of this exam has this id.');
+    if (!line) throw registrationNotFound();
     if (line.status !== 'checkin') throw new AppError('RESULT_NEEDS_CHECKIN');
     await tx.enterResults(examId, [{ registrationId, outcome }]);
   });

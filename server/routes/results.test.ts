@@ -351,6 +351,14 @@ describe('publishing results', () => {
     assert.equal(new Set([...numbers, taken?.certificateNumber]).size, 3);
   });
 
+  test('a canceled exam has no results to publish', async () => {
+    const day = await examDay(1);
+    await t.database.db.update(exams).set({ status: 'canceled' }).where(eq(exams.id, day.exam.id));
+    refusedWith(await publish(day.center.headers, day.exam.id), 409, 'EXAM_NOT_EDITABLE');
+    const [exam] = await t.database.db.select().from(exams).where(eq(exams.id, day.exam.id));
+    assert.equal(exam?.resultsPublishedAt, null);
+  });
+
   test("another center's exam is not found; a candidate cannot publish", async () => {
     const day = await examDay(1);
     dataOf('enterResult', await enter(day.center.headers, day.exam.id, day.present[0]?.registrationId ?? '', 'pass'));
