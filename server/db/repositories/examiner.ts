@@ -20,32 +20,8 @@ const candidateColumns = {
  * reads and the write of a check-in are prepared once: a scan must answer fast with a crowd at the door.
  */
 export function examinerRepository(db: Db) {
-  const candidates = () =>
-    db
-      .select(candidateColumns)
-      .from(registrations)
-      .innerJoin(users, eq(users.id, registrations.userId))
-      .leftJoin(profiles, eq(profiles.userId, registrations.userId));
-
-  const assignment = db
-    .select({ examId: examExaminers.examId })
-    .from(examExaminers)
-    .where(
-      and(
-        eq(examExaminers.examId, sql.placeholder('examId')),
-        eq(examExaminers.examinerId, sql.placeholder('examinerId')),
-      ),
-    )
-    .prepare('examiner_assignment');
-  const candidate = candidates()
-    .where(eq(registrations.id, sql.placeholder('registrationId')))
-    .prepare('examiner_candidate');
-  // A check-in in ONE prepared statement (a scan must answer fast with a crowd at the door): the conditional move
-  // register -> checkin of this exam's registration, only if the exam is assigned to the examiner (a double scan
-  // moves it once), and who the registration names. The SELECT sees the row as it was before its own statement's
-  // UPDATE, so `admittedAt` tells whether this statement checked the candidate in; no row when the exam is not
-  // assigned to the examiner or no registration has the id (PostgreSQL runs the UPDATE either way, exactly once).
-  const door = db.$with('door').as(
+  // The exam's assignment to the examiner, if there is one.
+  const assignedTo = () =>
     db
       .select({ examinerId: examExaminers.examinerId })
       .from(examExaminers)
@@ -54,8 +30,24 @@ export function examinerRepository(db: Db) {
           eq(examExaminers.examId, sql.placeholder('examId')),
           eq(examExaminers.examinerId, sql.placeholder('examinerId')),
         ),
-      ),
-  );
+      );
+  const candidates = () =>
+    db
+      .select(candidateColumns)
+      .from(registrations)
+      .innerJoin(users, eq(users.id, registrations.userId))
+      .leftJoin(profiles, eq(profiles.userId, registrations.userId));
+
+  const assignment = assignedTo().prepare('examiner_assignment');
+  const candidate = candidates()
+    .where(eq(registrations.id, sql.placeholder('registrationId')))
+    .prepare('examiner_candidate');
+  // A check-in in ONE prepared statement (a scan must answer fast with a crowd at the door): the conditional move
+  // register -> checkin of this exam's registration, only if the exam is assigned to the examiner (a double scan
+  // moves it once), and who the registration names. The SELECT sees the row as it was before its own statement's
+  // UPDATE, so `admittedAt` tells whether this statement checked the candidate in; no row when the exam is not
+  // assigned to the examiner or no registration has the id (PostgreSQL runs the UPDATE either way, exactly once).
+  const door = db.$with('door').as(assignedTo());
   const admitted = db.$with('admitted').as(
     db
       .update(registrations)
