@@ -1,4 +1,10 @@
-import { CalendarOutlined, LogoutOutlined, TransactionOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  CalendarOutlined,
+  DashboardOutlined,
+  LogoutOutlined,
+  TransactionOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { history, useIntl, useModel } from '@umijs/max';
 import type { MenuProps } from 'antd';
 import { Avatar, Button, Dropdown } from 'antd';
@@ -12,7 +18,10 @@ const PROFILE_LABEL: Record<UserKind, string> = {
   examiner: 'menu.profile.examiner',
 };
 
-/** The logged-in header entry: avatar and name opening My Exams, the kind's profile, Transaction and Logout. */
+/**
+ * The logged-in header entry: avatar and name opening My Exams, the kind's profile, Transaction and Logout; a test
+ * center's menu starts with its Console.
+ */
 export default function AvatarDropdown() {
   const intl = useIntl();
   const { initialState } = useModel('@@initialState');
@@ -20,6 +29,9 @@ export default function AvatarDropdown() {
   const user = initialState?.currentUser;
   const name = user?.name || (user ? maskPhone(user.phone) : intl.formatMessage({ id: 'menu.account.unnamed' }));
   const items: MenuProps['items'] = [
+    ...(user?.kind === 'testCenter'
+      ? [{ key: '/home/center', icon: <DashboardOutlined />, label: intl.formatMessage({ id: 'menu.center' }) }]
+      : []),
     { key: '/home/examlist', icon: <CalendarOutlined />, label: intl.formatMessage({ id: 'menu.examlist' }) },
     {
       key: '/home/profile',

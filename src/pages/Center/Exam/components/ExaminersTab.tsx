@@ -1,0 +1,119 @@
+import { useIntl } from '@umijs/max';
+import { useRequest } from 'ahooks';
+import { Button, Form, Input, Modal, Table, type TableColumnsType } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { assignExaminer, examExaminers, unassignExaminer } from '@/services/center';
+import { envelopeOf } from '@/utils/bizError';
+import { feedback } from '@/utils/feedback';
+import { formatInZone } from '@/utils/format';
+import { isMainlandMobile } from '@/utils/phone';
+import { showError } from '@/utils/showError';
+import type { AssignedExaminer, CenterExam } from '../../../../../contract/center';
+import { nationalPhone } from '../format';
+
+const HEADING_ID = 'center-examiners';
+
+/** The examiners who check candidates in at the door: assigned by their phone, taken off again. */
+export default function ExaminersTab({ exam }: { exam: CenterExam }) {
+  const intl = useIntl();
+  const text = (id: string, values?: Record<string, string>) =>
+    intl.formatMessage({ id: `pages.center.examiners.${id}` }, values);
+  const [form] = Form.useForm<{ phone: string }>();
+  const [modal, dialogs] = Modal.useModal();
+  const list = useRequest(() => examExaminers(exam.id), { refreshDeps: [exam.id] });
+  const nameOf = (examiner: AssignedExaminer) => examiner.name || nationalPhone(examiner.phone);
+
+  const assign = async ({ phone }: { phone: string }) => {
+    try {
+      list.mutate(await assignExaminer(exam.id, { phone: phone.trim() }, { skipErrorHandler: true }));
+      form.resetFields();
+      feedback.message.success(text('assigned', { phone: nationalPhone(phone.trim()) }));
+    } catch (error) {
+      if (envelopeOf(error)?.errorCode === 'PHONE_INVALID') {
+        form.setFields([{ name: 'phone', errors: [intl.formatMessage({ id: 'errors.PHONE_INVALID' })] }]);
+      } else showError(error);
+    }
+  };
+
+  const remove = (examiner: AssignedExaminer) =>
+    modal.confirm({
+      title: text('remove.title', { name: nameOf(examiner) }),
+      content: text('remove.consequence'),
+      okText: text('remove'),
+      okButtonProps: { danger: true },
+      cancelText: text('keep'),
+      onOk: async () => {
+        try {
+          list.mutate(await unassignExaminer(exam.id, examiner.userId, { skipErrorHandler: true }));
+        } catch (error) {
+          showError(error);
+        }
+      },
+    });
+
+  const phoneRule: Rule = {
+    validator: (_, value: string | undefined) =>
+      !value?.trim() || isMainlandMobile(value)
+        ? Promise.resolve()
+        : Promise.reject(new Error(intl.formatMessage({ id: 'errors.PHONE_INVALID' }))),
+  };
+
+  const columns: TableColumnsType<AssignedExaminer> = [
+    { title: text('column.name'), key: 'name', render: (_, examiner) => examiner.name || text('unnamed') },
+    { title: text('column.phone'), key: 'phone', render: (_, examiner) => nationalPhone(examiner.phone) },
+    {
+      title: text('column.assignedAt'),
+      key: 'assignedAt',
+      render: (_, examiner) => formatInZone(examiner.assignedAt, exam.timeZone),
+    },
+    {
+      title: text('column.actions'),
+      key: 'actions',
+      render: (_, examiner) => (
+        <Button
+          size="small"
+          danger
+          onClick={() => remove(examiner)}
+          aria-label={text('remove.label', { name: nameOf(examiner) })}
+        >
+          {text('remove')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <section aria-labelledby={HEADING_ID}>
+      <h2 id={HEADING_ID} style={{ fontSize: 18 }}>
+        {text('title')}
+      </h2>
+      <p>{text('help')}</p>
+      <Form form={form} name="assignExaminer" layout="inline" onFinish={assign} style={{ marginBottom: 16, rowGap: 8 }}>
+        <Form.Item
+          name="phone"
+          label={text('phone')}
+          rules={[{ required: true, whitespace: true, message: text('phone.required') }, phoneRule]}
+        >
+          <Input type="tel" autoComplete="off" maxLength={32} />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit">
+            {text('assign')}
+          </Button>
+        </Form.Item>
+      </Form>
+      <Table<AssignedExaminer>
+        aria-labelledby={HEADING_ID}
+        size="small"
+        rowKey="userId"
+        loading={list.loading}
+        columns={columns}
+        dataSource={list.data}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: text('empty') }}
+      />
+      {dialogs}
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { useIntl } from '@umijs/max';
+import { Alert, Button, Flex, Upload } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { RegionTable } from '@/components/ScrollRegion';
+import { errorText } from '@/requestErrorConfig';
+import { uploadResults } from '@/services/center';
+import { envelopeOf } from '@/utils/bizError';
+import type { CenterExam, ResultUpload as ResultUploadAnswer } from '../../../../../contract/center';
+import { checkResultFile, RESULT_FILE_EXTENSIONS } from '../resultFile';
+
+type RejectedRow = ResultUploadAnswer['rejected'][number];
+
+interface ResultUploadProps {
+  exam: CenterExam;
+  disabled: boolean;
+  /** After a sheet entered results: the list and the exam's counts change. */
+  onUploaded: () => void;
+  /** Buttons shown beside the upload button. */
+  children: ReactNode;
+}
+
+/**
+ * Results from a sheet (.xlsx or .csv: phone or ID number, and pass or fail), checked for type and size first; the
+ * answer says how many it entered and which rows it could not, and why.
+ */
+export default function ResultUpload({ exam, disabled, onUploaded, children }: ResultUploadProps) {
+  const intl = useIntl();
+  const text = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id: `pages.center.results.${id}` }, values);
+  const [uploading, setUploading] = useState(false);
+  const [answer, setAnswer] = useState<{ fileName: string; result: ResultUploadAnswer } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const send = async (file: File) => {
+    setFailure(null);
+    setAnswer(null);
+    const refused = checkResultFile(file);
+    if (refused) return setFailure(intl.formatMessage({ id: `errors.${refused}` }));
+    setUploading(true);
+    try {
+      const result = await uploadResults(exam.id, file, file.name, { skipErrorHandler: true });
+      setAnswer({ fileName: file.name, result });
+      onUploaded();
+    } catch (error) {
+      const envelope = envelopeOf(error);
+      setFailure(envelope ? errorText(envelope) : intl.formatMessage({ id: 'request.fallback' }));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <>
+      <Flex gap={8} wrap>
+        <Upload
+          name="file"
+          accept={RESULT_FILE_EXTENSIONS.join(',')}
+          showUploadList={false}
+          disabled={disabled || uploading}
+          beforeUpload={(file) => {
+            send(file);
+            return Upload.LIST_IGNORE;
+          }}
+        >
+          <Button icon={<UploadOutlined aria-hidden />} loading={uploading} disabled={disabled}>
+            {text('upload')}
+          </Button>
+        </Upload>
+        {children}
+      </Flex>
+      <div aria-live="polite">
+        {failure ? (
+          <Alert
+            type="error"
+            showIcon
+            message={text('upload.failed')}
+            description={failure}
+            style={{ marginTop: 12 }}
+          />
+        ) : null}
+        {answer ? (
+          <Alert
+            type={answer.result.rejected.length ? 'warning' : 'success'}
+            showIcon
+            style={{ marginTop: 12 }}
+            message={text('upload.updated', { n: answer.result.updated, file: answer.fileName })}
+            description={
+              answer.result.rejected.length ? (
+                <>
+                  <h3 id="center-results-rejected" style={{ fontSize: 14 }}>
+                    {text('upload.rejected', { n: answer.result.rejected.length })}
+                  </h3>
+                  <RegionTable<RejectedRow>
+                    labelledBy="center-results-rejected"
+                    rowKey="row"
+                    columns={[
+                      { title: text('column.row'), dataIndex: 'row', key: 'row', width: 72 },
+                      {
+                        title: text('column.reason'),
+                        key: 'reason',
+                        render: (_, row) => text(`reason.${row.reason}`),
+                      },
+                    ]}
+                    dataSource={answer.result.rejected}
+                  />
+                </>
+              ) : null
+            }
+          />
+        ) : null}
+      </div>
+    </>
+  );
+}

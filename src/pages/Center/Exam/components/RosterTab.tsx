@@ -1,0 +1,120 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { type ProColumns, ProTable } from '@ant-design/pro-components';
+import { useIntl } from '@umijs/max';
+import { Button, Input, Select } from 'antd';
+import { useState } from 'react';
+import ScrollRegion from '@/components/ScrollRegion';
+import { RegistrationStatusTag } from '@/components/StatusTag';
+import { roster, rosterExport } from '@/services/center';
+import { formatInZone } from '@/utils/format';
+import { showError } from '@/utils/showError';
+import type { RegistrationStatus } from '../../../../../contract/booking';
+import type { CenterExam, RosterEntry } from '../../../../../contract/center';
+import { saveBlob } from '../../download';
+import { nationalPhone } from '../format';
+
+const PAGE_SIZE = 20;
+const STATUSES: RegistrationStatus[] = ['pending', 'register', 'checkin', 'completed', 'canceled'];
+const HEADING_ID = 'center-roster';
+
+interface RosterQuery {
+  q?: string;
+  status?: RegistrationStatus;
+}
+
+/** Every candidate of the exam, searched and paged by the server, and the whole roster as an .xlsx file. */
+export default function RosterTab({ exam }: { exam: CenterExam }) {
+  const intl = useIntl();
+  const text = (id: string) => intl.formatMessage({ id: `pages.center.roster.${id}` });
+  const [query, setQuery] = useState<RosterQuery>({});
+  const [exporting, setExporting] = useState(false);
+
+  const exportRoster = async () => {
+    setExporting(true);
+    try {
+      saveBlob(await rosterExport(exam.id, { skipErrorHandler: true }), `roster-${exam.code}.xlsx`);
+    } catch (error) {
+      showError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: ProColumns<RosterEntry>[] = [
+    { title: text('column.name'), dataIndex: 'name' },
+    { title: text('column.phone'), dataIndex: 'phone', render: (_, entry) => nationalPhone(entry.phone) },
+    { title: text('column.idNumber'), dataIndex: 'maskedIdNumber' },
+    {
+      title: text('column.status'),
+      dataIndex: 'status',
+      render: (_, entry) => <RegistrationStatusTag status={entry.status} />,
+    },
+    {
+      title: text('column.checkedInAt'),
+      dataIndex: 'checkedInAt',
+      render: (_, entry) => (entry.checkedInAt ? formatInZone(entry.checkedInAt, exam.timeZone) : '–'),
+    },
+    {
+      title: text('column.outcome'),
+      dataIndex: 'outcome',
+      render: (_, entry) =>
+        entry.outcome ? intl.formatMessage({ id: `pages.center.results.outcome.${entry.outcome}` }) : '–',
+    },
+    {
+      title: text('column.certificate'),
+      dataIndex: 'certificateNumber',
+      render: (_, entry) => entry.certificateNumber ?? '–',
+    },
+  ];
+
+  return (
+    <ProTable<RosterEntry, RosterQuery>
+      headerTitle={
+        <h2 id={HEADING_ID} style={{ margin: 0, fontSize: 18 }}>
+          {text('title')}
+        </h2>
+      }
+      toolBarRender={() => [
+        <Input.Search
+          key="search"
+          allowClear
+          aria-label={text('search')}
+          placeholder={text('search')}
+          maxLength={64}
+          style={{ width: 260, maxWidth: '100%' }}
+          onSearch={(q) => setQuery((current) => ({ ...current, q: q.trim() || undefined }))}
+        />,
+        <Select<RegistrationStatus>
+          key="status"
+          allowClear
+          aria-label={text('status')}
+          placeholder={text('status.all')}
+          style={{ width: 180 }}
+          options={STATUSES.map((status) => ({
+            value: status,
+            label: intl.formatMessage({ id: `status.registration.${status}` }),
+          }))}
+          onChange={(status) => setQuery((current) => ({ ...current, status }))}
+        />,
+        <Button key="export" icon={<DownloadOutlined aria-hidden />} loading={exporting} onClick={exportRoster}>
+          {text('export')}
+        </Button>,
+      ]}
+      rowKey="registrationId"
+      columns={columns}
+      params={query}
+      request={async ({ current = 1, pageSize = PAGE_SIZE, q, status }) => {
+        const page = await roster(exam.id, { current, pageSize, q, status });
+        return { data: page.list, total: page.total, success: true };
+      }}
+      // The request error handler has already told the user; the table only stops loading.
+      onRequestError={() => undefined}
+      pagination={{ pageSize: PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: true }}
+      search={false}
+      options={false}
+      aria-labelledby={HEADING_ID}
+      tableViewRender={(_, table) => <ScrollRegion labelledBy={HEADING_ID}>{table}</ScrollRegion>}
+      locale={{ emptyText: text('empty') }}
+    />
+  );
+}

@@ -1,0 +1,66 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Link, useIntl, useParams } from '@umijs/max';
+import { useRequest } from 'ahooks';
+import { Button, Empty, Skeleton, Tabs } from 'antd';
+import { withPageTexts } from '@/components/PageTexts';
+import { STATUS_TEXTS } from '@/components/StatusTag';
+import enCenter from '@/locales/en-US/center';
+import zhCenter from '@/locales/zh-CN/center';
+import { errorText } from '@/requestErrorConfig';
+import { centerExam } from '@/services/center';
+import { envelopeOf } from '@/utils/bizError';
+import ExamHeader from './components/ExamHeader';
+import ExaminersTab from './components/ExaminersTab';
+import ResultsTab from './components/ResultsTab';
+import RosterTab from './components/RosterTab';
+
+/** One exam of the center: what it is, then its roster, its examiners and its results, each in a tab. */
+function CenterExamPage() {
+  const intl = useIntl();
+  const text = (id: string) => intl.formatMessage({ id: `pages.center.examPage.${id}` });
+  const { id = '' } = useParams<{ id: string }>();
+  const loaded = useRequest(() => centerExam(id, { skipErrorHandler: true }), {
+    refreshDeps: [id],
+    // The page says what went wrong in place of the exam.
+    onError: () => undefined,
+  });
+  const exam = loaded.data;
+
+  let body: React.ReactNode;
+  if (loaded.loading && !exam) body = <Skeleton active />;
+  else if (!exam) {
+    const envelope = envelopeOf(loaded.error);
+    body = (
+      <Empty description={envelope ? errorText(envelope) : text('loadFailed')}>
+        <Button onClick={loaded.refresh}>{text('retry')}</Button>
+      </Empty>
+    );
+  } else
+    body = (
+      <>
+        <ExamHeader exam={exam} />
+        <Tabs
+          items={[
+            { key: 'roster', label: text('tab.roster'), children: <RosterTab exam={exam} /> },
+            { key: 'examiners', label: text('tab.examiners'), children: <ExaminersTab exam={exam} /> },
+            {
+              key: 'results',
+              label: text('tab.results'),
+              children: <ResultsTab exam={exam} onExamChanged={loaded.refresh} />,
+            },
+          ]}
+        />
+      </>
+    );
+
+  return (
+    <div style={{ maxWidth: 1200, margin: '16px auto' }}>
+      <Link to="/home/center">
+        <ArrowLeftOutlined aria-hidden /> {text('back')}
+      </Link>
+      {body}
+    </div>
+  );
+}
+
+export default withPageTexts(CenterExamPage, { 'en-US': enCenter, 'zh-CN': zhCenter }, STATUS_TEXTS);

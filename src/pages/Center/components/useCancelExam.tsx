@@ -1,0 +1,51 @@
+import { useIntl } from '@umijs/max';
+import { Modal } from 'antd';
+import { cancelExam } from '@/services/center';
+import { pickText } from '@/utils/format';
+import { showError } from '@/utils/showError';
+import type { CenterExam, ExamCancelResponse } from '../../../../contract/center';
+
+/**
+ * Cancelling an exam, behind a dialog that says what it does to the candidates (every paid one refunded and told by
+ * SMS), then what it did, in the answer's numbers. Render `dialogs` once in the page.
+ */
+export function useCancelExam(onCanceled: (answer: ExamCancelResponse) => void) {
+  const intl = useIntl();
+  const [modal, dialogs] = Modal.useModal();
+  const text = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id: `pages.center.cancel.${id}` }, values);
+
+  const confirm = (exam: CenterExam) => {
+    const name = pickText(exam.name, intl.locale);
+    modal.confirm({
+      title: text('title', { name }),
+      content: (
+        <>
+          <p>{text('consequence')}</p>
+          <p>{text('counts', { paid: exam.counts.register, pending: exam.counts.pending })}</p>
+        </>
+      ),
+      okText: text('ok'),
+      okButtonProps: { danger: true },
+      cancelText: text('keep'),
+      onOk: async () => {
+        try {
+          const answer = await cancelExam(exam.id, { skipErrorHandler: true });
+          onCanceled(answer);
+          modal.success({
+            title: text('done', { name }),
+            content: text('doneCounts', {
+              refunded: answer.refunded,
+              released: answer.released,
+              notified: answer.notified,
+            }),
+            okText: text('close'),
+          });
+        } catch (error) {
+          showError(error);
+        }
+      },
+    });
+  };
+  return { confirm, dialogs };
+}

@@ -1,0 +1,71 @@
+import dayjs from 'dayjs';
+import { LICENSE_CONTENT_TYPES, LICENSE_MAX_BYTES, ROSTER_EXPORT_PATH } from '../../../contract/center';
+import { ROSTER_EXPORT_PATH as SERVICE_EXPORT_PATH } from '../../services/center';
+import { DOCUMENT_MAX_BYTES } from '../Profile/components/DocumentField';
+import { examFieldErrorsOf, instantOf, isEditable, toExamDraft, wallTime } from './examForm';
+import { centerExamFixture } from './testing/centerFixtures';
+
+const refusal = (errorCode: 'VALIDATION_FAILED' | 'EXAM_CAPACITY_BELOW_TAKEN' | 'SOLD_OUT', paths: string[] = []) => ({
+  success: false as const,
+  errorCode,
+  errorMessage: 'refused',
+  showType: 2 as const,
+  details: paths.map((path) => ({ path, message: 'bad' })),
+});
+
+describe('exam form values', () => {
+  it("read and write times on the exam zone's clock, whatever the browser's zone", () => {
+    expect(wallTime('2026-12-01T01:00:00.000Z', 'Asia/Shanghai').format('YYYY-MM-DD HH:mm')).toBe('2026-12-01 09:00');
+    expect(instantOf(dayjs('2026-12-01 09:00'), 'Asia/Shanghai')).toBe('2026-12-01T09:00:00+08:00');
+    expect(instantOf(dayjs('2026-07-01 09:00'), 'Europe/Berlin')).toBe('2026-07-01T09:00:00+02:00');
+  });
+
+  it('send the fee in whole fen and no organization or access code as null', () => {
+    const draft = toExamDraft(
+      {
+        code: ' hsk-5 ',
+        nameZh: ' 五级 ',
+        nameEn: ' Level 5 ',
+        categoryId: '0192f0c0-0000-7000-8000-000000000001',
+        locationZh: '北京',
+        locationEn: 'Beijing',
+        startsAt: dayjs('2026-12-01 09:00'),
+        registrationEndsAt: dayjs('2026-11-20 18:00'),
+        feeYuan: 0.29,
+        capacity: 40,
+        arrivalLeadMinutes: 45,
+        accessCode: '  ',
+      },
+      'Asia/Shanghai',
+    );
+    expect(draft).toMatchObject({ code: 'HSK-5', name: { zh: '五级', en: 'Level 5' }, feeFen: 29 });
+    expect(draft.organizationId).toBeNull();
+    expect(draft.accessCode).toBeNull();
+  });
+
+  it('put a refused save on the fields the server names', () => {
+    expect(examFieldErrorsOf(refusal('VALIDATION_FAILED', ['name.en', 'feeFen', 'unknown']))).toEqual([
+      { field: 'nameEn', messageId: 'pages.center.exam.nameEn.required' },
+      { field: 'feeYuan', messageId: 'pages.center.exam.fee.range' },
+    ]);
+    expect(examFieldErrorsOf(refusal('EXAM_CAPACITY_BELOW_TAKEN'))).toEqual([
+      { field: 'capacity', messageId: 'errors.EXAM_CAPACITY_BELOW_TAKEN' },
+    ]);
+    expect(examFieldErrorsOf(refusal('SOLD_OUT'))).toEqual([]);
+  });
+
+  it('let only an exam that is neither over nor started be edited', () => {
+    const now = Date.now();
+    expect(isEditable(centerExamFixture(), now)).toBe(true);
+    expect(isEditable(centerExamFixture({ status: 'canceled' }), now)).toBe(false);
+    expect(isEditable(centerExamFixture({ startsAt: new Date(now - 60_000).toISOString() }), now)).toBe(false);
+  });
+});
+
+describe('what the browser holds apart from the contract', () => {
+  it('agrees with it on the export path and the document limits', () => {
+    expect(SERVICE_EXPORT_PATH).toBe(ROSTER_EXPORT_PATH);
+    expect(DOCUMENT_MAX_BYTES).toBe(LICENSE_MAX_BYTES);
+    expect(LICENSE_CONTENT_TYPES).toEqual(['image/jpeg', 'image/png', 'image/webp', 'application/pdf']);
+  });
+});
