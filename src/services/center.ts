@@ -59,15 +59,20 @@ export function roster(id: string, query: QueryOf<'roster'>, options?: CallOptio
 }
 
 /**
- * The roster as an .xlsx file. A plain link cannot send the bearer token, so the file comes through the request
- * pipeline (which adds it) as a Blob for the page to save.
+ * A file only the center may read (its business license, the roster export). A plain link or image cannot send the
+ * bearer token, so the file comes through the request pipeline (which adds it) as a Blob for the page to show or save.
  */
-export function rosterExport(id: string, options?: CallOptions): Promise<Blob> {
-  return request<Blob>(ROSTER_EXPORT_PATH.replace(':id', encodeURIComponent(id)), {
-    method: 'GET',
-    responseType: 'blob',
-    ...options,
-  });
+export function centerFile(url: string, params: object = {}, options?: CallOptions): Promise<Blob> {
+  return request<Blob>(url, { method: 'GET', params, responseType: 'blob', ...options });
+}
+
+/** Every candidate matching the roster search (no paging) as an .xlsx file. */
+export function rosterExport(
+  id: string,
+  query: Omit<QueryOf<'roster'>, 'current' | 'pageSize'>,
+  options?: CallOptions,
+) {
+  return centerFile(ROSTER_EXPORT_PATH.replace(':id', encodeURIComponent(id)), query, options);
 }
 
 export function examExaminers(id: string, options?: CallOptions) {

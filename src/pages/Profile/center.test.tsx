@@ -23,14 +23,24 @@ async function openForm(locale = 'en-US') {
   return save.closest('button') as HTMLButtonElement;
 }
 
+const LICENSE_URL = `/api/center/documents/${LICENSE_ID}`;
+
 function centerServer(saved = EMPTY_CENTER_PROFILE) {
-  return serveCenter({
-    'GET /api/center/profile': () => ok(saved),
-    'PUT /api/center/profile': (call) => ok({ ...CENTER_PROFILE, ...(call.body as object) }),
-    'POST /api/center/profile/license': () =>
-      ok({ id: LICENSE_ID, url: `/api/center/documents/${LICENSE_ID}`, contentType: 'application/pdf' }),
-  });
+  return serveCenter(
+    {
+      'GET /api/center/profile': () => ok(saved),
+      'PUT /api/center/profile': (call) => ok({ ...CENTER_PROFILE, ...(call.body as object) }),
+      'POST /api/center/profile/license': () =>
+        ok({ id: LICENSE_ID, url: LICENSE_URL, contentType: 'application/pdf' }),
+    },
+    { [LICENSE_URL]: new Blob(['%PDF-1.7'], { type: 'application/pdf' }) },
+  );
 }
+
+beforeEach(() => {
+  URL.createObjectURL = jest.fn(() => 'blob:license');
+  URL.revokeObjectURL = jest.fn();
+});
 
 describe('profile page of a test center', () => {
   it('asks for every required field in the words of the spec when saved empty, and saves nothing', async () => {
@@ -86,10 +96,9 @@ describe('profile page of a test center', () => {
     const save = await openForm();
     expect(screen.getByLabelText('Business license')).toHaveTextContent('Upload business license');
     await person.upload(fileInput(0), new File(['%PDF-1.7'], 'license.pdf', { type: 'application/pdf' }));
-    expect(await screen.findByText('The uploaded business license')).toHaveAttribute(
-      'href',
-      `/api/center/documents/${LICENSE_ID}`,
-    );
+    // The license is served only with the bearer token: the page fetches it to show it.
+    expect(await screen.findByText('The uploaded business license')).toHaveAttribute('href', 'blob:license');
+    expect(callsTo(calls, 'GET', LICENSE_URL)[0].headers.Authorization).toBe('Bearer token-1');
     const sent = callsTo(calls, 'POST', '/api/center/profile/license')[0].body as FormData;
     expect((sent.get('file') as File).name).toBe('license.pdf');
     const taxId = screen.getByLabelText('Tax ID');

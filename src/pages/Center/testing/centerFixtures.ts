@@ -110,7 +110,7 @@ export function loginAsCenter(locale: string): void {
 
 /**
  * The fake server with a test center logged in; `files` answers paths with a file (a Blob) instead of an envelope,
- * as the roster export does.
+ * as the roster export and the business license do.
  */
 export function serveCenter(routes: Record<string, Route>, files: Record<string, Blob> = {}): Call[] {
   const calls = serve({
@@ -126,7 +126,7 @@ export function serveCenter(routes: Record<string, Route>, files: Record<string,
     calls.push({
       method: (config.method ?? 'get').toUpperCase(),
       url: config.url ?? '',
-      params: {},
+      params: (config.params as Record<string, unknown>) ?? {},
       body: undefined,
       headers: { ...(config.headers as Record<string, unknown>) },
     });

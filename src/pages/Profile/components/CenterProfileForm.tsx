@@ -126,6 +126,7 @@ export default function CenterProfileForm({ saved, onSaved }: CenterProfileFormP
             <DocumentField
               contentTypes={LICENSE_TYPES}
               send={uploadLicense}
+              needsToken
               onRejected={(message) => showFieldError('license', message)}
               texts={{
                 upload: 'pages.center.profile.license.upload',

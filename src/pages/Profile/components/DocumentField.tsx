@@ -1,8 +1,9 @@
 import { FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
 import { useIntl } from '@umijs/max';
 import { Button, Flex, Upload } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { errorText } from '@/requestErrorConfig';
+import { centerFile } from '@/services/center';
 import type { CallOptions } from '@/services/client';
 import { envelopeOf } from '@/utils/bizError';
 import type { DocumentValue } from '../centerProfileForm';
@@ -33,6 +34,30 @@ interface DocumentFieldProps extends FieldAria {
   contentTypes: readonly string[];
   send: (file: File, fileName: string, options?: CallOptions) => Promise<DocumentValue>;
   texts: DocumentTexts;
+  /** The document is served only with the bearer token (the license), so it is fetched before it is shown. */
+  needsToken?: boolean;
+}
+
+/** Where the browser can show the document: its own URL, or one for the copy fetched with the token. */
+function useShownUrl(url: string | undefined, needsToken: boolean): string | undefined {
+  const [fetched, setFetched] = useState<string>();
+  useEffect(() => {
+    if (!url || !needsToken) return undefined;
+    let objectUrl: string | undefined;
+    let active = true;
+    centerFile(url, {}, { skipErrorHandler: true })
+      .then((blob) => {
+        objectUrl = URL.createObjectURL(blob);
+        if (active) setFetched(objectUrl);
+      })
+      .catch(() => undefined);
+    return () => {
+      active = false;
+      setFetched(undefined);
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [url, needsToken]);
+  return needsToken ? fetched : url;
 }
 
 /**
@@ -47,6 +72,7 @@ export default function DocumentField({
   contentTypes,
   send,
   texts,
+  needsToken = false,
   // A button may not carry aria-required (axe: aria-allowed-attr); the label's mark says it is required.
   'aria-required': _required,
   ...aria
@@ -54,6 +80,7 @@ export default function DocumentField({
   const intl = useIntl();
   const [uploading, setUploading] = useState(false);
   const text = (messageId: string) => intl.formatMessage({ id: messageId });
+  const shownUrl = useShownUrl(value?.url, needsToken);
 
   const pick = async (file: File) => {
     if (!contentTypes.includes(file.type)) return onRejected(text(texts.invalid));
@@ -70,16 +97,16 @@ export default function DocumentField({
   };
 
   let preview: React.ReactNode = null;
-  if (value?.contentType === 'application/pdf') {
+  if (shownUrl && value?.contentType === 'application/pdf') {
     preview = (
-      <a href={value.url} target="_blank" rel="noreferrer">
+      <a href={shownUrl} target="_blank" rel="noreferrer">
         <FilePdfOutlined aria-hidden /> {text(texts.alt)}
       </a>
     );
-  } else if (value) {
+  } else if (shownUrl) {
     preview = (
       <img
-        src={value.url}
+        src={shownUrl}
         alt={text(texts.alt)}
         width={96}
         height={96}

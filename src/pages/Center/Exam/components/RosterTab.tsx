@@ -22,7 +22,7 @@ interface RosterQuery {
   status?: RegistrationStatus;
 }
 
-/** Every candidate of the exam, searched and paged by the server, and the whole roster as an .xlsx file. */
+/** Every candidate of the exam, searched and paged by the server, and what the search finds as an .xlsx file. */
 export default function RosterTab({ exam }: { exam: CenterExam }) {
   const intl = useIntl();
   const text = (id: string) => intl.formatMessage({ id: `pages.center.roster.${id}` });
@@ -32,7 +32,7 @@ export default function RosterTab({ exam }: { exam: CenterExam }) {
   const exportRoster = async () => {
     setExporting(true);
     try {
-      saveBlob(await rosterExport(exam.id, { skipErrorHandler: true }), `roster-${exam.code}.xlsx`);
+      saveBlob(await rosterExport(exam.id, query, { skipErrorHandler: true }), `roster-${exam.code}.xlsx`);
     } catch (error) {
       showError(error);
     } finally {
