@@ -1,8 +1,17 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { api, type Endpoint, errorEnvelope, GROUP_TEMPLATE_PATH, ok } from '../../contract';
+import {
+  api,
+  type Endpoint,
+  errorEnvelope,
+  GROUP_TEMPLATE_PATH,
+  normalizeCertificateNumber,
+  ok,
+  ROSTER_EXPORT_PATH,
+} from '../../contract';
 import apiHandlers, { type MockRequest } from '../../mock/api';
 import bookingHandlers from '../../mock/booking';
+import centerHandlers from '../../mock/center';
 import examinerHandlers, { mockRosterId } from '../../mock/examiner';
 import groupHandlers from '../../mock/group';
 import profileHandlers from '../../mock/profile';
@@ -16,10 +25,12 @@ const handlers = {
   ...groupHandlers,
   ...examinerHandlers,
   ...verifyHandlers,
+  ...centerHandlers,
 };
 
-/** The one route that is not an envelope: the group template, a file download. */
+/** The routes that are not envelopes but file downloads: the group template and a center's roster. */
 const TEMPLATE_KEY = `GET ${GROUP_TEMPLATE_PATH}`;
+const ROSTER_EXPORT_KEY = `GET ${ROSTER_EXPORT_PATH}`;
 
 interface Answer {
   status: number;
@@ -83,7 +94,7 @@ function login(phone = '13800138000', kind = 'individual') {
 
 describe('mock/api.ts answers as contract/ says', () => {
   it('has a handler for every contract endpoint and none that the contract lacks', () => {
-    const contractKeys = [...Object.values(api).map(keyOf), TEMPLATE_KEY].sort();
+    const contractKeys = [...Object.values(api).map(keyOf), TEMPLATE_KEY, ROSTER_EXPORT_KEY].sort();
     assert.deepEqual(Object.keys(handlers).sort(), contractKeys);
   });
 
@@ -375,5 +386,150 @@ describe('mock/verify.ts answers certificate look-ups as contract/ says', () => 
     assertSuccess(api.verifyCertificate, found);
     assert.equal(ok(api.verifyCertificate.data).parse(found.body).data.certificateNumber, MOCK_CERTIFICATE_NUMBER);
     assertError(call(keyOf(api.verifyCertificate), { params: { number: 'EA-2026-ABCDEFGH-G' } }), 'NOT_FOUND', 404);
+  });
+});
+
+describe('mock/center.ts runs a test center as contract/ says', () => {
+  const profile = {
+    businessName: 'Chaoyang Test Center',
+    taxId: '91110105ma01abcd13',
+    capacity: 60,
+    contactName: 'Zhang Wei',
+    contactPhone: '136 0013 6000',
+    provinceCode: '11',
+    cityCode: '1101',
+    address: '1 Example Road',
+  };
+  const day = 86_400_000;
+  const draft = (code: string, changes: object = {}) => ({
+    code,
+    name: { zh: '汉语水平考试五级', en: 'HSK Level 5' },
+    categoryId: ok(api.categories.data).parse(call(keyOf(api.categories)).body).data[0].id,
+    location: { zh: '北京市示例路 1 号', en: '1 Example Road, Beijing' },
+    startsAt: new Date(Date.now() + 20 * day).toISOString(),
+    registrationEndsAt: new Date(Date.now() + 15 * day).toISOString(),
+    feeFen: 19_950,
+    capacity: 40,
+    ...changes,
+  });
+
+  /** A center with a saved profile, and its demo exam (held yesterday). */
+  function readyCenter(phone: string) {
+    const headers = login(phone, 'testCenter');
+    const empty = ok(api.centerProfile.data).parse(call(keyOf(api.centerProfile), { headers }).body).data;
+    assert.equal(empty.complete, false);
+    assertError(call(keyOf(api.createExam), { headers, body: draft('EARLY-1') }), 'CENTER_PROFILE_INCOMPLETE', 409);
+    const license = call(keyOf(api.uploadLicense), { headers });
+    assertSuccess(api.uploadLicense, license);
+    const licenseId = ok(api.uploadLicense.data).parse(license.body).data.id;
+    assertError(
+      call(keyOf(api.saveCenterProfile), { headers, body: { ...profile, licenseId, taxId: '91110105MA01ABCD14' } }),
+      'TAX_ID_INVALID',
+      400,
+    );
+    const saved = call(keyOf(api.saveCenterProfile), { headers, body: { ...profile, licenseId } });
+    assertSuccess(api.saveCenterProfile, saved);
+    const data = ok(api.saveCenterProfile.data).parse(saved.body).data;
+    assert.equal(data.taxId, '91110105MA01ABCD13');
+    assert.equal(data.contactPhone, '+8613600136000');
+    assert.equal(data.complete, true);
+    assertSuccess(api.uploadLogo, call(keyOf(api.uploadLogo), { headers }));
+    const list = ok(api.centerExams.data).parse(call(keyOf(api.centerExams), { headers }).body).data;
+    const held = list.list[0];
+    assert.ok(held && held.counts.checkin > 0, 'a demo exam with candidates checked in');
+    return { headers, held };
+  }
+
+  it('creates and edits exams within the center, then cancels one, refunding its paid candidates', () => {
+    const { headers } = readyCenter('13000130000');
+    assertError(
+      call(keyOf(api.createExam), { headers, body: draft('HSK-5-A', { capacity: 61 }) }),
+      'EXAM_CAPACITY_EXCEEDS_CENTER',
+      400,
+    );
+    const late = { registrationEndsAt: new Date(Date.now() + 21 * day).toISOString() };
+    assertError(
+      call(keyOf(api.createExam), { headers, body: draft('HSK-5-A', late) }),
+      'REGISTRATION_ENDS_AFTER_START',
+      400,
+    );
+    const created = call(keyOf(api.createExam), { headers, body: draft('hsk-5-a') });
+    assertSuccess(api.createExam, created);
+    const exam = ok(api.createExam.data).parse(created.body).data;
+    assert.equal(exam.code, 'HSK-5-A');
+    assertError(call(keyOf(api.createExam), { headers, body: draft('HSK-5-A') }), 'EXAM_CODE_TAKEN', 409);
+    const params = { id: exam.id };
+    assertError(
+      call(keyOf(api.updateExam), { headers, params, body: draft('HSK-5-A', { capacity: exam.seatsTaken - 1 }) }),
+      'EXAM_CAPACITY_BELOW_TAKEN',
+      409,
+    );
+    const updated = call(keyOf(api.updateExam), { headers, params, body: draft('HSK-5-A', { feeFen: 0 }) });
+    assertSuccess(api.updateExam, updated);
+    assert.equal(ok(api.updateExam.data).parse(updated.body).data.feeFen, 0);
+    assertSuccess(api.centerExam, call(keyOf(api.centerExam), { headers, params }));
+
+    const canceled = ok(api.cancelExam.data).parse(call(keyOf(api.cancelExam), { headers, params }).body).data;
+    assert.equal(canceled.refunded, exam.counts.register);
+    assert.equal(canceled.released, exam.counts.pending);
+    assert.equal(canceled.notified, canceled.refunded);
+    assert.equal(canceled.exam.status, 'canceled');
+    assertError(call(keyOf(api.cancelExam), { headers, params }), 'EXAM_NOT_EDITABLE', 409);
+  });
+
+  it('searches and exports the roster, assigns examiners, enters results and publishes them once', async () => {
+    const { headers, held } = readyCenter('13000130001');
+    const params = { id: held.id };
+    const roster = (query: Record<string, string>) =>
+      ok(api.roster.data).parse(call(keyOf(api.roster), { headers, params, query }).body).data;
+    const checkedIn = roster({ status: 'checkin' }).list;
+    assert.equal(checkedIn.length, held.counts.checkin);
+    const [first, second] = checkedIn;
+    assert.ok(first && second);
+    assert.deepEqual(
+      roster({ q: first.phone.slice(-6) }).list.map((entry) => entry.registrationId),
+      [first.registrationId],
+    );
+    const file = call(ROSTER_EXPORT_KEY, { headers, params, query: {} });
+    assert.equal((await file.file).subarray(0, 2).toString('latin1'), 'PK', 'an .xlsx is a zip');
+    assert.match(file.headers['content-disposition'], new RegExp(`roster-${held.code}\\.xlsx`));
+
+    assertError(call(keyOf(api.assignExaminer), { headers, params, body: { phone: '12345' } }), 'PHONE_INVALID', 400);
+    const assigned = call(keyOf(api.assignExaminer), { headers, params, body: { phone: '135 0013 5000' } });
+    const [examiner] = ok(api.assignExaminer.data).parse(assigned.body).data;
+    assert.equal(examiner?.phone, '+8613500135000');
+    assertSuccess(api.examExaminers, call(keyOf(api.examExaminers), { headers, params }));
+    const left = call(keyOf(api.unassignExaminer), { headers, params: { ...params, userId: examiner?.userId } });
+    assert.deepEqual(ok(api.unassignExaminer.data).parse(left.body).data, []);
+
+    const result = (registrationId: string, outcome: string) =>
+      call(keyOf(api.enterResult), { headers, params: { ...params, registrationId }, body: { outcome } });
+    const noShow = roster({ status: 'register' }).list[0];
+    assertError(result(noShow?.registrationId ?? '', 'pass'), 'RESULT_NEEDS_CHECKIN', 409);
+    assertSuccess(api.enterResult, result(first.registrationId, 'fail'));
+    const sheet = ok(api.uploadResults.data).parse(call(keyOf(api.uploadResults), { headers, params }).body).data;
+    assert.equal(sheet.updated, 1);
+    assert.ok(sheet.rejected.length > 0);
+
+    const published = call(keyOf(api.publishResults), { headers, params });
+    assertSuccess(api.publishResults, published);
+    // The failed and the passed candidate complete; the third, without a result, stays checked in.
+    const { completed: done, certificates } = ok(api.publishResults.data).parse(published.body).data;
+    assert.deepEqual({ done, certificates }, { done: 2, certificates: 1 });
+    const completed = roster({ status: 'completed' }).list;
+    const passed = completed.find((entry) => entry.outcome === 'pass');
+    assert.ok(passed?.certificateNumber && normalizeCertificateNumber(passed.certificateNumber));
+    assertError(call(keyOf(api.publishResults), { headers, params }), 'RESULTS_PUBLISHED', 409);
+    assertError(result(second.registrationId, 'pass'), 'RESULTS_PUBLISHED', 409);
+  });
+
+  it("answers another center's exam as not found and refuses centers' calls to anyone else", () => {
+    const { held } = readyCenter('13000130002');
+    const other = login('13000130003', 'testCenter');
+    assertError(call(keyOf(api.centerExam), { headers: other, params: { id: held.id } }), 'NOT_FOUND', 404);
+    assertError(call(keyOf(api.roster), { headers: other, params: { id: held.id } }), 'NOT_FOUND', 404);
+    const student = login('13000130004');
+    assertError(call(keyOf(api.centerProfile), { headers: student }), 'TEST_CENTERS_ONLY', 403);
+    assertError(call(keyOf(api.centerExams)), 'UNAUTHORIZED', 401);
   });
 });
