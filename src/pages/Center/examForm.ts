@@ -136,7 +136,7 @@ export function examFieldErrorsOf(envelope: ErrorEnvelope): Array<{ field: ExamF
   return [...fields].map((field) => ({ field, messageId: INVALID_MESSAGE[field] }));
 }
 
-/** A canceled, completed or started exam can no longer be changed (the server says so too). */
+/** A canceled, completed or started exam can no longer be changed or canceled (the server says so too). */
 export function isEditable(exam: CenterExam, now = Date.now()): boolean {
   return (exam.status === 'active' || exam.status === 'inactive') && Date.parse(exam.startsAt) > now;
 }

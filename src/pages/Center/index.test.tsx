@@ -23,11 +23,20 @@ const button = (name: string, within: HTMLElement | Document = document) =>
 
 const CATEGORY = { id: '0192f0c0-0000-7000-8000-000000000001', code: 'language', name: { zh: '语言', en: 'Language' } };
 const exam = centerExamFixture();
+/** Held yesterday: it can no longer be changed or canceled. */
+const held = centerExamFixture({
+  id: '0192f0c0-0000-7000-8000-000000000102',
+  code: 'HSK-3',
+  name: { zh: '汉语水平考试三级', en: 'HSK Level 3' },
+  startsAt: new Date(Date.now() - 86_400_000).toISOString(),
+  seatsTaken: 10,
+  counts: { pending: 0, register: 1, checkin: 9, completed: 0, canceled: 0 },
+});
 
 function consoleServer(profile = CENTER_PROFILE, routes: Record<string, Route> = {}) {
   return serveCenter({
     'GET /api/center/profile': () => ok(profile),
-    'GET /api/center/exams': () => ok({ list: [exam], total: 1, current: 1, pageSize: 10 }),
+    'GET /api/center/exams': () => ok({ list: [held, exam], total: 2, current: 1, pageSize: 10 }),
     'GET /api/front/categories': () => ok([CATEGORY]),
     'GET /api/front/organizations': () => ok([]),
     ...routes,
@@ -88,6 +97,12 @@ describe('test center console', () => {
     expect(within(row).getByLabelText('Open HSK Level 4')).toHaveAttribute('href', `/home/center/exams/${EXAM_ID}`);
     const table = row.closest('table') as HTMLElement;
     expect(document.getElementById(table.getAttribute('aria-labelledby') ?? '')).toHaveTextContent('Exams');
+    expect(within(row).getByLabelText('Edit HSK Level 4')).toBeInTheDocument();
+
+    const started = screen.getByText('HSK Level 3').closest('tr') as HTMLElement;
+    expect(within(started).getByText('Checked in: 9')).toBeInTheDocument();
+    expect(within(started).queryByText('Edit')).not.toBeInTheDocument();
+    expect(within(started).queryByText('Cancel exam')).not.toBeInTheDocument();
   });
 
   it('says an incomplete profile keeps it from creating exams, and leads to the profile', async () => {

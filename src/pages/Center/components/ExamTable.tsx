@@ -79,14 +79,14 @@ export default function ExamTable({ actionRef, title, headingId, toolbar, onEdit
               {text('open')}
             </Link>
             {isEditable(exam) ? (
-              <Button size="small" onClick={() => onEdit(exam)} aria-label={text('edit.label', { name })}>
-                {text('edit')}
-              </Button>
-            ) : null}
-            {exam.status === 'active' || exam.status === 'inactive' ? (
-              <Button size="small" danger onClick={() => onCancel(exam)} aria-label={text('cancel.label', { name })}>
-                {text('cancel')}
-              </Button>
+              <>
+                <Button size="small" onClick={() => onEdit(exam)} aria-label={text('edit.label', { name })}>
+                  {text('edit')}
+                </Button>
+                <Button size="small" danger onClick={() => onCancel(exam)} aria-label={text('cancel.label', { name })}>
+                  {text('cancel')}
+                </Button>
+              </>
             ) : null}
           </Space>
         );
