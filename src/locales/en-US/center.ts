@@ -60,6 +60,7 @@ export default {
   'pages.center.console.column.candidates': 'Candidates',
   'pages.center.console.column.actions': 'Actions',
   'pages.center.console.seats': '{taken} of {capacity} taken',
+  'pages.center.console.count': '{status}: {n}',
   'pages.center.console.open': 'Open',
   'pages.center.console.open.label': 'Open {name}',
   'pages.center.console.edit': 'Edit',

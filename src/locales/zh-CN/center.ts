@@ -59,6 +59,7 @@ export default {
   'pages.center.console.column.candidates': '考生',
   'pages.center.console.column.actions': '操作',
   'pages.center.console.seats': '已占 {taken} / 共 {capacity}',
+  'pages.center.console.count': '{status}：{n}',
   'pages.center.console.open': '打开',
   'pages.center.console.open.label': '打开{name}',
   'pages.center.console.edit': '编辑',

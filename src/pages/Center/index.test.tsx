@@ -187,7 +187,9 @@ describe('test center console', () => {
     render(<TestBrowser location={{ pathname: '/home/center' }} />);
     expect(await screen.findByText('汉语水平考试四级', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('考点控制台')).toBeInTheDocument();
-    expect(screen.getByText('已占 12 / 共 40')).toBeInTheDocument();
-    expect(screen.getByText('进行中')).toBeInTheDocument();
+    const row = screen.getByText('汉语水平考试四级').closest('tr') as HTMLElement;
+    expect(within(row).getByText('已占 12 / 共 40')).toBeInTheDocument();
+    expect(within(row).getByText('进行中')).toBeInTheDocument();
+    expect(within(row).getByText('已报名：10')).toBeInTheDocument();
   });
 });

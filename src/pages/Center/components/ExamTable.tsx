@@ -62,7 +62,10 @@ export default function ExamTable({ actionRef, title, headingId, toolbar, onEdit
         <ul style={{ margin: 0, paddingInlineStart: 18 }}>
           {COUNTED.filter((status) => exam.counts[status] > 0).map((status) => (
             <li key={status}>
-              {intl.formatMessage({ id: `status.registration.${status}` })}: {exam.counts[status]}
+              {text('count', {
+                status: intl.formatMessage({ id: `status.registration.${status}` }),
+                n: exam.counts[status],
+              })}
             </li>
           ))}
         </ul>
