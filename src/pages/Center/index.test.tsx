@@ -151,6 +151,36 @@ describe('test center console', () => {
     await waitFor(() => expect(callsTo(calls, 'GET', '/api/center/exams')).toHaveLength(2));
   });
 
+  it("edits an exam with its saved values, times on the exam zone's clock", async () => {
+    const calls = consoleServer(CENTER_PROFILE, {
+      [`PUT /api/center/exams/${EXAM_ID}`]: (call) => ok({ ...exam, ...(call.body as object) }),
+    });
+    await openConsole();
+    await person.click(screen.getByLabelText('Edit HSK Level 4'));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    expect(within(dialog).getByLabelText('Start')).toHaveValue(
+      dayjs(exam.startsAt).tz('Asia/Shanghai').format('YYYY-MM-DD HH:mm'),
+    );
+    await person.clear(within(dialog).getByLabelText('Fee (yuan)'));
+    await enter(dialog, 'Fee (yuan)', '0');
+    await person.click(button('Save', dialog));
+    await waitFor(() => expect(callsTo(calls, 'PUT', `/api/center/exams/${EXAM_ID}`)).toHaveLength(1));
+    expect(callsTo(calls, 'PUT', `/api/center/exams/${EXAM_ID}`)[0].body).toEqual({
+      code: 'HSK-4',
+      name: exam.name,
+      categoryId: exam.category.id,
+      organizationId: null,
+      location: exam.location,
+      startsAt: dayjs(exam.startsAt).tz('Asia/Shanghai').format('YYYY-MM-DDTHH:mm:00+08:00'),
+      registrationEndsAt: dayjs(exam.registrationEndsAt).tz('Asia/Shanghai').format('YYYY-MM-DDTHH:mm:00+08:00'),
+      feeFen: 0,
+      capacity: 40,
+      arrivalLeadMinutes: 45,
+      accessCode: null,
+    });
+    expect(await screen.findByText('HSK Level 4 has been saved.')).toBeInTheDocument();
+  });
+
   it('cancels an exam only after a dialog that says what happens to its candidates, then gives the counts', async () => {
     const calls = consoleServer(CENTER_PROFILE, {
       [`POST /api/center/exams/${EXAM_ID}/cancel`]: () =>
