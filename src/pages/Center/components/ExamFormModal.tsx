@@ -1,6 +1,6 @@
 import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
+import { Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, type SelectProps } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -30,6 +30,14 @@ interface ExamFormModalProps {
   centerCapacity: number;
   onClose: () => void;
   onSaved: (exam: CenterExam) => void;
+}
+
+/**
+ * A required Select: Form.Item hands it aria-required, which antd puts on its wrapper div where the attribute is not
+ * allowed (axe: aria-allowed-attr); the label's mark says it is required.
+ */
+function RequiredSelect({ 'aria-required': _required, ...props }: SelectProps & { 'aria-required'?: boolean }) {
+  return <Select {...props} />;
 }
 
 const loadChoices = async () => {
@@ -128,7 +136,7 @@ export default function ExamFormModal({ exam, centerCapacity, onClose, onSaved }
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item name="categoryId" label={text('category')} rules={[pickerRequired('category')]}>
-              <Select
+              <RequiredSelect
                 loading={choices.loading}
                 options={choices.data?.categoryList.map((category) => ({
                   value: category.id,
