@@ -1,6 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
-import { idCardCheckCharacter, maskIdCard } from '../../contract/idcard';
+import { maskIdCard } from '../../contract/idcard';
 import enCheckout from '../../src/locales/en-US/checkout';
 import enExam from '../../src/locales/en-US/exam';
 import enProfile from '../../src/locales/en-US/profile';
@@ -8,7 +7,7 @@ import enStatus from '../../src/locales/en-US/status';
 import enTicket from '../../src/locales/en-US/ticket';
 import enWallet from '../../src/locales/en-US/wallet';
 import zhCheckout from '../../src/locales/zh-CN/checkout';
-import { expectAccessible, logInOnLoginPage } from './support';
+import { expectAccessible, fillProfile, idNumberOfWoman, logInOnLoginPage } from './support';
 
 interface ExamAnswer {
   id: string;
@@ -27,39 +26,6 @@ async function bookableExams(page: Page): Promise<ExamAnswer[]> {
   return (answer.data.list as ExamAnswer[]).filter(
     (exam) => !exam.requiresAccessCode && exam.seatsLeft > 0 && Date.parse(exam.startsAt) > changeable,
   );
-}
-
-/** An ID card number that agrees with 1990-03-07 and a woman (even 17th digit). */
-function idNumberOfWoman(): string {
-  const first17 = '11010519900307002';
-  return first17 + idCardCheckCharacter(first17);
-}
-
-async function photo(): Promise<Buffer> {
-  return sharp({ create: { width: 320, height: 400, channels: 3, background: '#7a8ca5' } })
-    .png()
-    .toBuffer();
-}
-
-async function fillProfile(page: Page) {
-  const label = (key: keyof typeof enProfile) => enProfile[key];
-  await page.getByLabel(label('pages.profile.name'), { exact: true }).fill('Li Hua');
-  await page.getByLabel(label('pages.profile.gender.female')).check();
-  await page.getByLabel(label('pages.profile.email')).fill('li.hua@example.com');
-  await page.getByLabel(label('pages.profile.contactPhone')).fill('13912345678');
-  await page.getByLabel(label('pages.profile.idNumber')).fill(idNumberOfWoman());
-  const birth = page.getByLabel(label('pages.profile.dateOfBirth'));
-  await birth.click();
-  await birth.fill('1990-03-07');
-  await birth.press('Enter');
-  await page.getByLabel(label('pages.profile.region')).click();
-  await page.getByRole('menuitemcheckbox', { name: 'Beijing' }).click();
-  await page.getByRole('menuitemcheckbox', { name: '北京市' }).click();
-  await page.getByLabel(label('pages.profile.address')).fill('59 Zhongguancun Street, Haidian District');
-  await page
-    .locator('input[type=file]')
-    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await photo() });
-  await expect(page.getByRole('img', { name: label('pages.profile.avatar.alt') })).toBeVisible();
 }
 
 test('a new candidate completes the profile, books, pays in the sandbox wallet and gets the ticket', async ({

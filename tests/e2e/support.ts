@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { idCardCheckCharacter } from '../../contract/idcard';
+import enProfile from '../../src/locales/en-US/profile';
 
 /** The newest one-time code the server printed for this phone (`[sms] to=+86... code=......`). */
 export async function readOtp(phone: string): Promise<string> {
@@ -50,4 +53,37 @@ export async function expectAccessible(page: Page) {
     ),
     'serious or critical accessibility violations',
   ).toEqual([]);
+}
+
+/** An ID card number that agrees with 1990-03-07 and a woman (even 17th digit). */
+export function idNumberOfWoman(): string {
+  const first17 = '11010519900307002';
+  return first17 + idCardCheckCharacter(first17);
+}
+
+export async function photo(): Promise<Buffer> {
+  return sharp({ create: { width: 320, height: 400, channels: 3, background: '#7a8ca5' } })
+    .png()
+    .toBuffer();
+}
+
+export async function fillProfile(page: Page) {
+  const label = (key: keyof typeof enProfile) => enProfile[key];
+  await page.getByLabel(label('pages.profile.name'), { exact: true }).fill('Li Hua');
+  await page.getByLabel(label('pages.profile.gender.female')).check();
+  await page.getByLabel(label('pages.profile.email')).fill('li.hua@example.com');
+  await page.getByLabel(label('pages.profile.contactPhone')).fill('13912345678');
+  await page.getByLabel(label('pages.profile.idNumber')).fill(idNumberOfWoman());
+  const birth = page.getByLabel(label('pages.profile.dateOfBirth'));
+  await birth.click();
+  await birth.fill('1990-03-07');
+  await birth.press('Enter');
+  await page.getByLabel(label('pages.profile.region')).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Beijing' }).click();
+  await page.getByRole('menuitemcheckbox', { name: '北京市' }).click();
+  await page.getByLabel(label('pages.profile.address')).fill('59 Zhongguancun Street, Haidian District');
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await photo() });
+  await expect(page.getByRole('img', { name: label('pages.profile.avatar.alt') })).toBeVisible();
 }
