@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -9,7 +10,6 @@ import {
   jsonb,
   pgEnum,
   pgTable,
-  type AnyPgColumn,
   primaryKey,
   text,
   timestamp,

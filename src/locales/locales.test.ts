@@ -88,7 +88,8 @@ describe('locale files', () => {
   });
 
   it('use the same placeholders in both languages', () => {
-    const placeholders = (text: string) => (text.match(/\{\w+/g) ?? []).sort();
+    // An argument is {name} or {name, plural/select ...}; plural branches like {No one} are text, not arguments.
+    const placeholders = (text: string) => (text.match(/\{\w+(?=\s*[,}])/g) ?? []).sort();
     const zh = zhCN as Record<string, string>;
     for (const [key, text] of Object.entries(enUS as Record<string, string>)) {
       expect([key, placeholders(zh[key])]).toEqual([key, placeholders(text)]);

@@ -23,7 +23,9 @@ export function loadedPageText(language: string, id: string): string | undefined
  */
 export function withPageTexts<P extends object>(Page: ComponentType<P>, ...domains: PageTexts[]): ComponentType<P> {
   for (const domain of domains) {
-    for (const [language, messages] of Object.entries(domain)) Object.assign((loaded[language] ??= {}), messages);
+    for (const [language, messages] of Object.entries(domain)) {
+      loaded[language] = { ...loaded[language], ...messages };
+    }
   }
   function WithPageTexts(props: P) {
     const { locale, messages } = useIntl();
