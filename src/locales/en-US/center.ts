@@ -114,7 +114,7 @@ export default {
   'pages.center.cancel.consequence':
     'Every paid candidate is refunded in full and told by SMS; unpaid bookings are released. This cannot be undone.',
   'pages.center.cancel.counts':
-    '{paid, plural, =0 {No paid candidates} one {# paid candidate} other {# paid candidates}}, {pending, plural, =0 {no unpaid bookings} one {# unpaid booking} other {# unpaid bookings}}.',
+    '{paid, plural, one {# paid candidate} other {# paid candidates}}, {pending, plural, one {# unpaid booking} other {# unpaid bookings}}.',
   'pages.center.cancel.ok': 'Cancel exam',
   'pages.center.cancel.keep': 'Keep exam',
   'pages.center.cancel.done': '{name} has been canceled',
@@ -175,8 +175,7 @@ export default {
     'Results published {at}. Every pass has a certificate number; results can no longer be changed.',
   'pages.center.results.upload': 'Upload results sheet (.xlsx or .csv)',
   'pages.center.results.upload.failed': 'Upload Failed',
-  'pages.center.results.upload.updated':
-    '{n, plural, =0 {No results} one {# result} other {# results}} entered from {file}.',
+  'pages.center.results.upload.updated': '{n, plural, one {# result} other {# results}} entered from {file}.',
   'pages.center.results.upload.rejected': '{n, plural, one {# row was} other {# rows were}} not entered:',
   'pages.center.results.column.row': 'Row',
   'pages.center.results.column.reason': 'Reason',
