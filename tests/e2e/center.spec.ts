@@ -156,7 +156,7 @@ test('a center creates an exam, a candidate books and pays, an examiner scans th
     await logInOnLoginPage(examiner, 'Examiner', phone.examiner);
     await examiner.goto('/home/examlist');
     // This examiner has one exam: the one the center assigned.
-    await expect(examiner.getByText(name)).toBeVisible();
+    await expect(examiner.getByRole('heading', { name })).toBeVisible();
     await examiner.getByRole('button', { name: enExaminer['pages.examiner.exams.qrCode'] }).click();
     await expect(examiner).toHaveURL(/\/home\/examiner\/scan\?examId=/);
     await expect(examiner.getByText(enExaminer['pages.examiner.scan.identity.title'])).toBeVisible({
