@@ -195,7 +195,7 @@ export default function ExamFormModal({ exam, centerCapacity, onClose, onSaved }
                 { type: 'number', min: 0, max: 100_000, message: text('fee.range') },
               ]}
             >
-              <InputNumber min={0} max={100_000} precision={2} step={10} prefix="¥" style={{ width: '100%' }} />
+              <InputNumber min={0} max={100_000} precision={2} step={10} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>

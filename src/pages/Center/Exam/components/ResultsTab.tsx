@@ -34,6 +34,8 @@ export default function ResultsTab({ exam, onExamChanged }: ResultsTabProps) {
   const [entered, setEntered] = useState<Record<string, ResultOutcome>>({});
   const [saving, setSaving] = useState<string | null>(null);
   const published = exam.resultsPublishedAt !== null;
+  // A canceled exam has no results to enter; a published one keeps those it has.
+  const closed = published || exam.status === 'canceled';
   const name = pickText(exam.name, locale);
   const missing = Math.max(exam.counts.checkin - exam.resultsEntered, 0);
 
@@ -94,7 +96,7 @@ export default function ResultsTab({ exam, onExamChanged }: ResultsTabProps) {
         <ResultChoice
           label={text('outcome.label', { name: entry.name })}
           value={entered[entry.registrationId] ?? entry.outcome}
-          disabled={published || saving === entry.registrationId}
+          disabled={closed || saving === entry.registrationId}
           onChange={(outcome) => enter(entry, outcome)}
         />
       ),
@@ -131,8 +133,8 @@ export default function ResultsTab({ exam, onExamChanged }: ResultsTabProps) {
           description={text('entered', { entered: exam.resultsEntered, checkedIn: exam.counts.checkin })}
         />
       )}
-      <ResultUpload exam={exam} disabled={published} onUploaded={reload}>
-        <Button type="primary" disabled={published || exam.resultsEntered === 0} onClick={publish}>
+      <ResultUpload exam={exam} disabled={closed} onUploaded={reload}>
+        <Button type="primary" disabled={closed || exam.resultsEntered === 0} onClick={publish}>
           {text('publish')}
         </Button>
       </ResultUpload>
