@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { createTestApp, dataOf, envelope, type TestApp } from '../tests/helpers/app';
+import { createTestApp, dataOf, envelope, loginAs, type TestApp } from '../tests/helpers/app';
 
 let t: TestApp;
 let staticDir: string;
@@ -119,6 +119,27 @@ describe('error envelope', () => {
     assert.match(csp, /img-src 'self' data: blob:/);
     assert.match(csp, /connect-src 'self'/);
     assert.equal(res.headers['x-content-type-options'], 'nosniff');
+  });
+});
+
+describe('caching', () => {
+  test('API answers, personal or not, successes and errors, say no-store', async () => {
+    const auth = await loginAs(t, '13900000601');
+    const answers = {
+      currentUser: await t.app.inject({ url: '/api/front/currentUser', headers: auth }),
+      profile: await t.app.inject({ url: '/api/front/profile', headers: auth }),
+      registrations: await t.app.inject({ url: '/api/front/registrations', headers: auth }),
+      loggedOut: await t.app.inject({ url: '/api/front/profile' }),
+      exams: await t.app.inject({ url: '/api/front/exams' }),
+      unknown: await t.app.inject({ url: '/api/front/nothing-here' }),
+    };
+    for (const [name, res] of Object.entries(answers)) assert.equal(res.headers['cache-control'], 'no-store', name);
+  });
+
+  test('what a route serves as public and immutable keeps its own header', async () => {
+    const template = await t.app.inject({ url: '/api/front/group-template?format=csv' });
+    assert.equal(template.statusCode, 200);
+    assert.equal(template.headers['cache-control'], 'public, max-age=3600');
   });
 });
 

@@ -82,9 +82,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return parseJson(request, text, done);
   });
 
-  // How long the server spent on each answer, for operators, benchmarks and the browser's network panel.
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    // How long the server spent on each answer, for operators, benchmarks and the browser's network panel.
     reply.header('Server-Timing', `app;dur=${reply.elapsedTime.toFixed(1)}`);
+    // API answers are personal (a profile, a ticket) or current (seats left): no browser or proxy may keep them,
+    // unless a route said it serves something public and immutable (avatars, logos, the group template).
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
     done(null, payload);
   });
 
