@@ -51,12 +51,38 @@ describe('loadConfig', () => {
     assert.equal(loadConfig({ DATABASE_URL: 'postgres://x@h/db' }).demoData, false);
     assert.equal(loadConfig({ DATABASE_URL: 'postgres://x@h/db', DEMO_DATA: 'yes' }).demoData, true);
     assert.equal(loadConfig({ DEMO_DATA: '0' }).demoData, false);
+    assert.equal(loadConfig({ DATABASE_URL: 'postgres://x@h/db', DEMO_DATA: '1' }).demoData, true);
   });
 
   test('limits come from the environment; nonsense is refused by name', () => {
     assert.equal(loadConfig({ OTP_SEND_INTERVAL_S: '2' }).otp.sendIntervalS, 2);
     assert.throws(() => loadConfig({ PORT: 'eighty' }), /PORT/);
     assert.throws(() => loadConfig({ OTP_MAX_ATTEMPTS: '0' }), /OTP_MAX_ATTEMPTS/);
+  });
+
+  test("TRUST_PROXY takes the proxies' addresses or CIDRs; trusting every hop or a hop count is refused by name", () => {
+    assert.equal(loadConfig({}).trustProxy, false);
+    assert.equal(loadConfig({ TRUST_PROXY: 'off' }).trustProxy, false);
+    assert.deepEqual(loadConfig({ TRUST_PROXY: '10.0.0.1' }).trustProxy, ['10.0.0.1']);
+    assert.deepEqual(loadConfig({ TRUST_PROXY: '10.0.0.0/8, fd00::/8,loopback' }).trustProxy, [
+      '10.0.0.0/8',
+      'fd00::/8',
+      'loopback',
+    ]);
+    const refused = (value: string, why: RegExp) =>
+      assert.throws(
+        () => loadConfig({ TRUST_PROXY: value }),
+        (e: Error) =>
+          e instanceof ConfigError && /^Invalid setting TRUST_PROXY: /.test(e.message) && why.test(e.message),
+        value,
+      );
+    refused('on', /would trust every hop/);
+    refused('true', /would trust every hop/);
+    refused('1', /hop count/);
+    refused('2', /hop count/);
+    refused('10.0.0.0/33', /not a list of addresses or CIDRs/);
+    refused('300.1.2.3', /not a list of addresses or CIDRs/);
+    refused('10.0.0.1, proxy.internal', /not a list of addresses or CIDRs/);
   });
 
   test('production refuses the console SMS provider and the default secret, naming the setting', () => {

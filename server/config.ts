@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -29,7 +30,8 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
   {
     name: 'TRUST_PROXY',
     default: 'off',
-    meaning: 'on behind a load balancer, so per-IP limits use X-Forwarded-For.',
+    meaning:
+      'Addresses or CIDRs of the proxies in front, comma-separated (loopback: a proxy on this host). Per-IP limits then take the client from X-Forwarded-For, right to left, at the first hop not listed.',
   },
   { name: 'STATIC_DIR', default: './dist', meaning: 'Built front end served at / with history fallback.' },
   {
@@ -132,6 +134,46 @@ const flag = z
   .transform((value) => ['1', 'true', 'yes', 'on'].includes(value))
   .optional();
 
+/** Names proxy-addr (Fastify's trustProxy) understands for whole address ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, a CIDR (10.0.0.0/8, fd00::/8) or a range name, as Fastify's `trustProxy` takes them. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: off, or the addresses of the proxies in front. The client's address is then the first hop of
+ * X-Forwarded-For, from the right, that is not one of them. Trusting every hop ("on") would let a client name its own
+ * address and escape every per-IP limit; a hop count cannot tell the proxy from a client that connects directly and
+ * writes the header itself (Fastify fails closed on one and takes the socket's address). Both are refused, by name.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((value, ctx): false | string[] => {
+    if (['0', 'false', 'no', 'off'].includes(value)) return false;
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    const why = ['true', 'yes', 'on'].includes(value)
+      ? 'would trust every hop, so a client could name its own address in X-Forwarded-For'
+      : /^\d+$/.test(value)
+        ? 'is a hop count, which cannot tell the proxy from a client that connects directly and writes X-Forwarded-For'
+        : 'is not a list of addresses or CIDRs';
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${value}" ${why}: give the proxies' addresses or CIDRs, comma-separated (e.g. 10.0.0.0/8, or loopback for a proxy on this host), or off`,
+    });
+    return z.NEVER;
+  })
+  .optional();
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const envSchema = z.object({
@@ -142,7 +184,7 @@ const envSchema = z.object({
   DATABASE_URL: optionalString,
   REDIS_URL: optionalString,
   REDIS_PREFIX: z.string().min(1).default('exam:'),
-  TRUST_PROXY: flag,
+  TRUST_PROXY: trustProxy,
   STATIC_DIR: z.string().trim().min(1).default('./dist'),
   LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
   SMS_PROVIDER: z.enum(['console', 'http']).optional(),
@@ -184,7 +226,8 @@ export interface Config {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   redisPrefix: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: off, or the addresses and CIDRs of the proxies in front. */
+  trustProxy: false | string[];
   staticDir: string;
   logLevel: (typeof LOG_LEVELS)[number];
   sms: { provider: 'console' } | { provider: 'http'; url: string; token: string | undefined };
