@@ -13,6 +13,8 @@ export const ERROR_CATALOGUE = {
   OTP_EXPIRED: { status: 400, showType: 2 },
   OTP_LOCKED: { status: 400, showType: 2 },
   OTP_TOO_SOON: { status: 429, showType: 1 },
+  OTP_PHONE_DAILY_LIMIT: { status: 429, showType: 2 },
+  OTP_PHONE_LOCKED: { status: 429, showType: 2 },
   RATE_LIMITED: { status: 429, showType: 1 },
   UNAUTHORIZED: { status: 401, showType: 0 },
   FORBIDDEN: { status: 403, showType: 2 },

@@ -30,7 +30,14 @@ describe('loadConfig', () => {
     assert.equal(config.host, '127.0.0.1');
     assert.equal(config.port, 8000);
     assert.equal(config.sms.provider, 'console');
-    assert.deepEqual(config.otp, { sendIntervalS: 60, maxAttempts: 5, ttlS: 300, ipHourlyCap: 20 });
+    assert.deepEqual(config.otp, {
+      sendIntervalS: 60,
+      maxAttempts: 5,
+      ttlS: 300,
+      ipHourlyCap: 20,
+      phoneDailyCap: 10,
+      phoneHourlyFailures: 10,
+    });
     assert.equal(config.tokenTtlDays, 7);
     assert.equal(config.holdMinutes, 15);
     assert.equal(config.changeLockHours, 72);

@@ -51,6 +51,12 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
   { name: 'OTP_MAX_ATTEMPTS', default: '5', meaning: 'Wrong tries allowed per code before it locks.' },
   { name: 'OTP_TTL_S', default: '300', meaning: 'Seconds a code stays valid.' },
   { name: 'OTP_IP_HOURLY_CAP', default: '20', meaning: 'Code requests allowed per client IP per hour.' },
+  { name: 'OTP_PHONE_DAILY_CAP', default: '10', meaning: 'Codes sent to one phone per 24 hours, across kinds.' },
+  {
+    name: 'OTP_PHONE_HOURLY_FAILURES',
+    default: '10',
+    meaning: 'Wrong codes per phone per hour across codes and kinds; then the phone cannot log in until the hour ends.',
+  },
   { name: 'RATE_LIMIT_PER_MINUTE', default: '600', meaning: 'Requests per client IP per minute across the API.' },
   {
     name: 'VERIFY_RATE_LIMIT_PER_MINUTE',
@@ -195,6 +201,8 @@ const envSchema = z.object({
   OTP_MAX_ATTEMPTS: positiveInt(5),
   OTP_TTL_S: positiveInt(300),
   OTP_IP_HOURLY_CAP: positiveInt(20),
+  OTP_PHONE_DAILY_CAP: positiveInt(10),
+  OTP_PHONE_HOURLY_FAILURES: positiveInt(10),
   RATE_LIMIT_PER_MINUTE: positiveInt(600),
   VERIFY_RATE_LIMIT_PER_MINUTE: positiveInt(10),
   TOKEN_TTL_DAYS: positiveInt(7),
@@ -232,7 +240,16 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   sms: { provider: 'console' } | { provider: 'http'; url: string; token: string | undefined };
   appSecret: string;
-  otp: { sendIntervalS: number; maxAttempts: number; ttlS: number; ipHourlyCap: number };
+  otp: {
+    sendIntervalS: number;
+    maxAttempts: number;
+    ttlS: number;
+    ipHourlyCap: number;
+    /** Codes one phone may receive in 24 hours. */
+    phoneDailyCap: number;
+    /** Wrong codes one phone may be tried with in an hour, however many codes they are spread over. */
+    phoneHourlyFailures: number;
+  };
   rateLimitPerMinute: number;
   /** Certificate look-ups per client IP per minute (tighter than the API's limit: they must not be enumerated). */
   verifyRateLimitPerMinute: number;
@@ -353,6 +370,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxAttempts: e.OTP_MAX_ATTEMPTS,
       ttlS: e.OTP_TTL_S,
       ipHourlyCap: e.OTP_IP_HOURLY_CAP,
+      phoneDailyCap: e.OTP_PHONE_DAILY_CAP,
+      phoneHourlyFailures: e.OTP_PHONE_HOURLY_FAILURES,
     },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     verifyRateLimitPerMinute: e.VERIFY_RATE_LIMIT_PER_MINUTE,

@@ -11,6 +11,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   OTP_EXPIRED: 'The verification code has expired. Request a new one.',
   OTP_LOCKED: 'Too many wrong codes. Request a new one.',
   OTP_TOO_SOON: 'A code was sent moments ago. Wait before requesting another.',
+  OTP_PHONE_DAILY_LIMIT: 'This number has received too many codes today. Try again tomorrow.',
+  OTP_PHONE_LOCKED: 'Too many wrong codes for this number. Try again in an hour.',
   RATE_LIMITED: 'Too many requests. Try again later.',
   UNAUTHORIZED: 'Please log in.',
   FORBIDDEN: 'You are not allowed to do this.',

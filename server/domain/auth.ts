@@ -27,18 +27,29 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+const HOUR_MS = 3600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * Guesses at a phone's codes in the current hour, across its codes and kinds (ASVS V6: a new code must not bring new
+ * guesses). Counted before a code is checked, so a burst of parallel guesses cannot slip past the cap.
+ */
+const guessesKey = (phone: string) => `otp:guesses:${phone}`;
+
 /** Sends a fresh code; the newest code is the only one that logs in. */
 export async function sendOtp(
   deps: AuthDeps,
   input: { phone: string; kind: UserKind; ip: string },
 ): Promise<OtpResponse> {
   const phone = normalizeChinaMobile(input.phone);
-  const { sendIntervalS, ipHourlyCap, ttlS } = deps.config.otp;
+  const { sendIntervalS, ipHourlyCap, ttlS, phoneDailyCap, phoneHourlyFailures } = deps.config.otp;
 
-  const ipRequests = await deps.store.hit(`otp:ip:${input.ip}`, 3600_000);
+  const ipRequests = await deps.store.hit(`otp:ip:${input.ip}`, HOUR_MS);
   if (ipRequests > ipHourlyCap) {
     throw new AppError('RATE_LIMITED', undefined, undefined, undefined, 'Too many code requests from this network.');
   }
+  // A phone locked for wrong guesses could not use the code: no text is sent for nothing.
+  if ((await deps.store.count(guessesKey(phone))) >= phoneHourlyFailures) throw new AppError('OTP_PHONE_LOCKED');
   // Pacing is per phone, across kinds: it protects the phone's owner from a flood of texts.
   const waitMs = await deps.store.claim(`otp:phone:${phone}`, sendIntervalS * 1000);
   if (waitMs > 0) {
@@ -50,6 +61,10 @@ export async function sendOtp(
       [{ path: 'retryAfterSeconds', message: String(seconds) }],
       `A code was sent moments ago. Wait ${seconds} seconds before requesting another.`,
     );
+  }
+
+  if ((await deps.store.hit(`otp:daily:${phone}`, DAY_MS)) > phoneDailyCap) {
+    throw new AppError('OTP_PHONE_DAILY_LIMIT');
   }
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -80,12 +95,15 @@ export async function login(
 ): Promise<LoginResponse> {
   const phone = normalizeChinaMobile(input.phone);
   const now = deps.now();
-  const { maxAttempts } = deps.config.otp;
+  const { maxAttempts, phoneHourlyFailures } = deps.config.otp;
   const otp = await deps.otp.latest(phone, input.kind);
   // A used code answers like a wrong one: telling them apart would only help someone replaying codes.
   if (!otp || otp.consumedAt) throw new AppError('OTP_INVALID');
   if (otp.attempts >= maxAttempts) throw new AppError('OTP_LOCKED');
   if (otp.expiresAt.getTime() <= now.getTime()) throw new AppError('OTP_EXPIRED');
+  if ((await deps.store.hit(guessesKey(phone), HOUR_MS)) > phoneHourlyFailures) {
+    throw new AppError('OTP_PHONE_LOCKED');
+  }
 
   const expected = Buffer.from(otp.codeHash, 'hex');
   const given = hashCode(deps.config.appSecret, phone, input.kind, input.code);
@@ -94,6 +112,8 @@ export async function login(
     throw new AppError('OTP_INVALID');
   }
   if (!(await deps.otp.consume(otp.id, now, maxAttempts))) throw new AppError('OTP_INVALID');
+  // The owner proved the phone: only wrong guesses since count against it.
+  await deps.store.release(guessesKey(phone));
 
   const { user, created } = await deps.users.findOrCreate(phone, input.kind);
   const token = randomBytes(32).toString('base64url');

@@ -289,6 +289,90 @@ describe('per-IP cap', () => {
   });
 });
 
+describe('per-phone limits across codes', () => {
+  const PHONE = '13900000801';
+  const E164 = '+8613900000801';
+  async function withApp(env: Record<string, string>, run: (app: TestApp) => Promise<void>) {
+    const limited = await createTestApp({ env });
+    try {
+      await run(limited);
+    } finally {
+      await limited.close();
+    }
+  }
+  const send = (app: TestApp, phone = PHONE) =>
+    app.app.inject({ method: 'POST', url: '/api/front/otp', payload: { phone, kind: 'individual' } });
+  const guess = (app: TestApp, code: string, phone = PHONE) =>
+    app.app.inject({ method: 'POST', url: '/api/front/login', payload: { phone, code, kind: 'individual' } });
+  const wrongFor = (code: string) => (code === '000000' ? '000001' : '000000');
+  /** A fresh code for the phone, once the one-a-minute pacing allows it. */
+  async function freshCode(app: TestApp, phone = PHONE) {
+    app.clock.advance(61_000);
+    const res = await send(app, phone);
+    assert.equal(res.statusCode, 200, res.body);
+    return app.sms.lastCodeFor(`+86${phone}`);
+  }
+
+  test('a new code brings no new guesses: past the hourly cap even the right code is refused, for an hour', async () => {
+    await withApp({ OTP_PHONE_HOURLY_FAILURES: '7' }, async (app) => {
+      const first = await freshCode(app);
+      for (let i = 1; i <= 5; i++) assert.equal(envelope(await guess(app, wrongFor(first))).errorCode, 'OTP_INVALID');
+      const second = await freshCode(app);
+      for (let i = 1; i <= 2; i++) assert.equal(envelope(await guess(app, wrongFor(second))).errorCode, 'OTP_INVALID');
+
+      const right = await guess(app, second);
+      assert.equal(right.statusCode, 429);
+      assert.equal(envelope(right).errorCode, 'OTP_PHONE_LOCKED');
+      assert.equal(envelope(right).errorMessage, 'Too many wrong codes for this number. Try again in an hour.');
+      app.clock.advance(61_000);
+      const sent = app.sms.sent.length;
+      assert.equal(envelope(await send(app)).errorCode, 'OTP_PHONE_LOCKED');
+      assert.equal(app.sms.sent.length, sent, 'no text goes to a locked phone');
+
+      const other = await freshCode(app, '13900000802');
+      assert.equal((await guess(app, other, '13900000802')).statusCode, 200, 'other phones are not affected');
+
+      app.clock.advance(3600_000);
+      assert.equal((await guess(app, await freshCode(app))).statusCode, 200);
+    });
+  });
+
+  test('a login clears the count: only wrong guesses since count against the phone', async () => {
+    await withApp({ OTP_PHONE_HOURLY_FAILURES: '3' }, async (app) => {
+      const first = await freshCode(app);
+      for (let i = 1; i <= 2; i++) assert.equal(envelope(await guess(app, wrongFor(first))).errorCode, 'OTP_INVALID');
+      assert.equal((await guess(app, first)).statusCode, 200);
+      const second = await freshCode(app);
+      for (let i = 1; i <= 3; i++) assert.equal(envelope(await guess(app, wrongFor(second))).errorCode, 'OTP_INVALID');
+      assert.equal(envelope(await guess(app, second)).errorCode, 'OTP_PHONE_LOCKED');
+    });
+  });
+
+  test('at most OTP_PHONE_DAILY_CAP codes a day to one phone, whatever the kind or address', async () => {
+    await withApp({ OTP_PHONE_DAILY_CAP: '3' }, async (app) => {
+      const kinds = ['individual', 'testCenter', 'examiner'] as const;
+      for (const [i, kind] of kinds.entries()) {
+        app.clock.advance(61_000);
+        const res = await app.app.inject({
+          method: 'POST',
+          url: '/api/front/otp',
+          payload: { phone: PHONE, kind },
+          remoteAddress: `192.0.2.${i + 1}`,
+        });
+        assert.equal(res.statusCode, 200, kind);
+      }
+      app.clock.advance(61_000);
+      const fourth = await send(app);
+      assert.equal(fourth.statusCode, 429);
+      assert.equal(envelope(fourth).errorCode, 'OTP_PHONE_DAILY_LIMIT');
+      assert.equal(app.sms.sent.filter((m) => m.phone === E164).length, 3);
+      assert.equal((await send(app, '13900000803')).statusCode, 200, 'other phones are not affected');
+      app.clock.advance(24 * 3600_000);
+      assert.equal((await send(app)).statusCode, 200);
+    });
+  });
+});
+
 describe('secrets stay out of logs', () => {
   test('request logs at debug level carry neither the code nor the token', async () => {
     const lines: string[] = [];
@@ -368,6 +452,45 @@ if (redisUrl) {
         const second = await send(b);
         assert.equal(second.statusCode, 429);
         assert.equal(envelope(second).errorCode, 'OTP_TOO_SOON');
+      } finally {
+        await b.close();
+        await a.close();
+      }
+    });
+
+    test('the per-phone caps are shared: codes a day and wrong guesses an hour count across instances', async () => {
+      const env = {
+        REDIS_URL: redisUrl,
+        REDIS_PREFIX: `exam-test:${randomBytes(4).toString('hex')}:`,
+        OTP_SEND_INTERVAL_S: '1',
+        OTP_PHONE_DAILY_CAP: '2',
+        OTP_PHONE_HOURLY_FAILURES: '2',
+      };
+      const a = await createTestApp({ env });
+      const b = await createTestApp({ env, database: a.database });
+      try {
+        const phone = `1391${String(Date.now()).slice(-7)}`;
+        const send = (app: TestApp) =>
+          app.app.inject({ method: 'POST', url: '/api/front/otp', payload: { phone, kind: 'individual' } });
+        const guess = (app: TestApp, code: string) =>
+          app.app.inject({ method: 'POST', url: '/api/front/login', payload: { phone, code, kind: 'individual' } });
+        const pacing = () => new Promise((resolve) => setTimeout(resolve, 1100));
+
+        assert.equal((await send(a)).statusCode, 200);
+        const code = a.sms.lastCodeFor(`+86${phone}`);
+        const wrong = code === '000000' ? '000001' : '000000';
+        assert.equal(envelope(await guess(a, wrong)).errorCode, 'OTP_INVALID');
+        assert.equal(envelope(await guess(b, wrong)).errorCode, 'OTP_INVALID');
+        assert.equal(envelope(await guess(b, code)).errorCode, 'OTP_PHONE_LOCKED');
+
+        const other = `1392${String(Date.now()).slice(-7)}`;
+        const sendOther = (app: TestApp) =>
+          app.app.inject({ method: 'POST', url: '/api/front/otp', payload: { phone: other, kind: 'individual' } });
+        assert.equal((await sendOther(a)).statusCode, 200);
+        await pacing();
+        assert.equal((await sendOther(b)).statusCode, 200);
+        await pacing();
+        assert.equal(envelope(await sendOther(a)).errorCode, 'OTP_PHONE_DAILY_LIMIT');
       } finally {
         await b.close();
         await a.close();

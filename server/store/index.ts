@@ -7,6 +7,8 @@ import Redis from 'ioredis';
 export interface CounterStore {
   /** Counts one hit in a fixed window that starts at the first hit; answers the count including this one. */
   hit(key: string, windowMs: number): Promise<number>;
+  /** The count of `key`'s live window without adding to it; 0 when there is none. */
+  count(key: string): Promise<number>;
   /** Claims `key` for `ttlMs` if free: answers 0 when claimed now, else the milliseconds until it frees. */
   claim(key: string, ttlMs: number): Promise<number>;
   release(key: string): Promise<void>;
@@ -38,6 +40,9 @@ export function memoryStore(now: () => number = Date.now): CounterStore {
       entries.set(key, { value: 1, expiresAt: now() + windowMs });
       return 1;
     },
+    async count(key) {
+      return live(key)?.value ?? 0;
+    },
     async claim(key, ttlMs) {
       const entry = live(key);
       if (entry) return entry.expiresAt - now();
@@ -62,6 +67,9 @@ export function redisStore(redis: Redis, prefix = 'exam:'): CounterStore {
   return {
     async hit(key, windowMs) {
       return Number(await redis.eval(HIT_SCRIPT, 1, prefix + key, windowMs));
+    },
+    async count(key) {
+      return Number((await redis.get(prefix + key)) ?? 0);
     },
     async claim(key, ttlMs) {
       const k = prefix + key;

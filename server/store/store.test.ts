@@ -23,6 +23,16 @@ for (const [name, make] of stores) {
       assert.equal(await store.hit('ip:a', 150), 1);
     });
 
+    test('count reads a window without adding to it', async () => {
+      assert.equal(await store.count('guesses:a'), 0);
+      await store.hit('guesses:a', 150);
+      await store.hit('guesses:a', 150);
+      assert.equal(await store.count('guesses:a'), 2);
+      assert.equal(await store.count('guesses:a'), 2);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      assert.equal(await store.count('guesses:a'), 0);
+    });
+
     test('claim succeeds once per interval and says how long to wait', async () => {
       assert.equal(await store.claim('phone:1', 1000), 0);
       const wait = await store.claim('phone:1', 1000);

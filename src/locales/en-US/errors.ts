@@ -9,6 +9,9 @@ export default {
   'errors.OTP_EXPIRED': 'The verification code has expired. Please request a new one.',
   'errors.OTP_LOCKED': 'Too many wrong codes. Please request a new verification code.',
   'errors.OTP_TOO_SOON': 'A code was sent a moment ago. Please wait before requesting another one.',
+  'errors.OTP_PHONE_DAILY_LIMIT':
+    'This number has received too many verification codes today. Please try again tomorrow.',
+  'errors.OTP_PHONE_LOCKED': 'Too many wrong codes were entered for this number. Please try again in an hour.',
   'errors.RATE_LIMITED': 'Too many requests. Please wait a little and try again.',
   'errors.UNAUTHORIZED': 'Please log in to continue.',
   'errors.FORBIDDEN': 'Your account is not allowed to do this.',

@@ -9,6 +9,8 @@ export default {
   'errors.OTP_EXPIRED': '验证码已过期，请重新获取。',
   'errors.OTP_LOCKED': '验证码错误次数过多，请重新获取验证码。',
   'errors.OTP_TOO_SOON': '验证码刚刚已发送，请稍后再获取。',
+  'errors.OTP_PHONE_DAILY_LIMIT': '该手机号今日获取验证码次数过多，请明天再试。',
+  'errors.OTP_PHONE_LOCKED': '该手机号验证码错误次数过多，请一小时后再试。',
   'errors.RATE_LIMITED': '请求过于频繁，请稍后再试。',
   'errors.UNAUTHORIZED': '请先登录。',
   'errors.FORBIDDEN': '您的账户无权进行此操作。',
