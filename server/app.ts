@@ -11,6 +11,7 @@ import type { Database } from './db/client';
 import { authenticate } from './domain/auth';
 import { AppError } from './errors';
 import { installErrorHandler } from './http/errors';
+import { serializeError, serializeRequest } from './http/logSerializers';
 import { endpointRegistrar } from './http/route';
 import { registerFrontEnd } from './http/static';
 import { type PaymentProvider, paymentProviderFromConfig } from './providers/payment';
@@ -62,6 +63,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: {
       level: config.logLevel,
       redact: { paths: REDACT, censor: '[redacted]' },
+      serializers: { err: serializeError, req: serializeRequest },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.trustProxy,
