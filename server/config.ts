@@ -120,7 +120,7 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
   {
     name: 'DEMO_DATA',
     default: 'on for PGlite, off with DATABASE_URL',
-    meaning: 'Load demo categories, centers and exams into an empty database.',
+    meaning: 'Load demo centers, exams and discount codes into an empty database.',
   },
 ];
 

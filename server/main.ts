@@ -13,15 +13,23 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Opens the database (migrations, reference data, demo data when empty), then listens. */
+/**
+ * Migrations, then the reference data every deployment needs (regions, categories, organizations), then demo data
+ * when the configuration asks for it; each loader fills only what is empty, so this runs at every start.
+ */
+export function prepareDatabase(database: Database, config: Pick<Config, 'demoData'>): Promise<void> {
+  return database.migrate(async (db) => {
+    await loadReferenceData(db);
+    if (config.demoData) await loadDemoData(db);
+  });
+}
+
+/** Opens and prepares the database, then listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const database = await openDatabase(config);
   let app: FastifyInstance | undefined;
   try {
-    await database.migrate(async (db) => {
-      await loadReferenceData(db);
-      if (config.demoData) await loadDemoData(db);
-    });
+    await prepareDatabase(database, config);
     app = await buildApp({ config, database });
     const address = await app.listen({ host: config.host, port: config.port });
     const listening = app;

@@ -110,10 +110,15 @@ describe('regions and categories', () => {
     assert.deepEqual(
       categories.map((c) => [c.code, c.name.en]),
       [
+        ['computer', 'Computer skills'],
+        ['finance', 'Accounting and finance'],
         ['language', 'Language proficiency'],
+        ['music', 'Music and arts'],
+        ['safety', 'Safety and first aid'],
         ['sports', 'Sports'],
       ],
     );
+    assert.deepEqual(categories.find((c) => c.code === 'sports')?.name, { zh: '体育运动', en: 'Sports' });
     assert.ok(categories.every((c) => UUID.test(c.id)));
   });
 });

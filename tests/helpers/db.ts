@@ -51,8 +51,8 @@ async function freshPglite(): Promise<Database> {
   return pgliteDatabase(client);
 }
 
-/** A uniquely named database on the TEST_DATABASE_URL server, dropped when closed. */
-async function freshPostgres(): Promise<Database> {
+/** A uniquely named, empty database on the TEST_DATABASE_URL server, dropped when closed. */
+async function scratchPostgres(): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (postgres://user@host:port/db)');
   const name = `exam_test_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -66,7 +66,6 @@ async function freshPostgres(): Promise<Database> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = openPostgres(url.toString());
-  await database.migrate(loadReferenceData);
   return {
     ...database,
     async close() {
@@ -86,7 +85,18 @@ async function freshPostgres(): Promise<Database> {
   };
 }
 
-/** A fresh, migrated database with provinces and cities, on the driver TEST_DB names. */
+async function freshPostgres(): Promise<Database> {
+  const database = await scratchPostgres();
+  await database.migrate(loadReferenceData);
+  return database;
+}
+
+/** A fresh, migrated database with the reference data (regions, categories, organizations), on the TEST_DB driver. */
 export function openTestDatabase(): Promise<Database> {
   return testDbKind() === 'postgres' ? freshPostgres() : freshPglite();
+}
+
+/** A database as a new deployment finds it: empty, not even migrated, on the driver TEST_DB names. */
+export async function openBlankDatabase(): Promise<Database> {
+  return testDbKind() === 'postgres' ? scratchPostgres() : pgliteDatabase(await PGlite.create());
 }

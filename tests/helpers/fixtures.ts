@@ -17,11 +17,17 @@ import { uuidv7 } from '../../server/ids';
 
 type ExamInsert = typeof exams.$inferInsert;
 
-/** A category, an organization and a center per city, to hang test exams on. */
+/** A reference category (every deployment has them) by its code. */
+async function referenceCategory(db: Db, code: string) {
+  const [category] = await db.select().from(categories).where(eq(categories.code, code));
+  if (!category) throw new Error(`the reference data has no category ${code}`);
+  return category;
+}
+
+/** Two reference categories, an organization and a center per city, to hang test exams on. */
 export async function insertCatalogBasics(db: Db) {
-  const category = { id: uuidv7(), code: 'sports', nameZh: '体育运动', nameEn: 'Sports' };
-  const otherCategory = { id: uuidv7(), code: 'language', nameZh: '语言能力', nameEn: 'Language proficiency' };
-  await db.insert(categories).values([category, otherCategory]);
+  const category = await referenceCategory(db, 'sports');
+  const otherCategory = await referenceCategory(db, 'language');
   const organization = { id: uuidv7(), nameZh: '测试协会', nameEn: 'Test Association' };
   await db.insert(organizations).values(organization);
   const center = (provinceCode: string, cityCode: string, name: string) => ({

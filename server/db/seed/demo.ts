@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import { uuidv7 } from '../../ids';
 import type { Db } from '../client';
 import { categories, exams, invitationCodes, organizations, promoCodes, testCenters } from '../schema';
+import { REFERENCE_ORGANIZATIONS } from './reference';
 
 const SHANGHAI_OFFSET_MS = 8 * 3600_000;
 
@@ -11,21 +12,6 @@ export function shanghaiTime(now: Date, days: number, hour: number): Date {
   const utcMidnight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + days);
   return new Date(utcMidnight + hour * 3600_000 - SHANGHAI_OFFSET_MS);
 }
-
-const CATEGORIES = [
-  { code: 'language', nameZh: '语言能力', nameEn: 'Language proficiency' },
-  { code: 'computer', nameZh: '计算机技能', nameEn: 'Computer skills' },
-  { code: 'finance', nameZh: '财会金融', nameEn: 'Accounting and finance' },
-  { code: 'sports', nameZh: '体育运动', nameEn: 'Sports' },
-  { code: 'music', nameZh: '音乐艺术', nameEn: 'Music and arts' },
-  { code: 'safety', nameZh: '安全急救', nameEn: 'Safety and first aid' },
-];
-
-const ORGANIZATIONS = [
-  { key: 'sports', nameZh: '中国体育技能认证中心', nameEn: 'China Sports Skills Certification Center' },
-  { key: 'lang', nameZh: '国际语言测评联盟', nameEn: 'International Language Assessment Alliance' },
-  { key: 'arts', nameZh: '全国艺术水平考级委员会', nameEn: 'National Arts Grading Committee' },
-];
 
 const CENTERS = [
   {
@@ -71,7 +57,8 @@ interface DemoExam {
   nameZh: string;
   nameEn: string;
   category: string;
-  organization: string | null;
+  /** One of the reference organizations every deployment starts with. */
+  organization: keyof typeof REFERENCE_ORGANIZATIONS | null;
   center: string;
   days: number;
   hour: number;
@@ -98,7 +85,7 @@ const EXAMS: DemoExam[] = [
     nameZh: '汉语水平考试 HSK 四级',
     nameEn: 'HSK Chinese Proficiency Level 4',
     category: 'language',
-    organization: 'lang',
+    organization: 'language',
     center: 'sh',
     days: 8,
     hour: 9,
@@ -170,7 +157,7 @@ const EXAMS: DemoExam[] = [
     nameZh: '英语口语能力测试',
     nameEn: 'English Speaking Assessment',
     category: 'language',
-    organization: 'lang',
+    organization: 'language',
     center: 'bj',
     days: 24,
     hour: 14,
@@ -241,22 +228,16 @@ const PROMO_VALID_YEARS = 5;
 const REGISTRATION_CLOSES_DAYS = 2;
 
 /**
- * Demo catalogue for a fresh local install: dates are relative to `now` so the demo never goes stale.
- * Runs only on an empty database (no exams yet).
+ * Demo catalogue for a fresh local install: dates are relative to `now` so the demo never goes stale. Runs only on an
+ * empty database (no exams yet), after the reference data: its exams use those categories and organizations.
  */
 export async function loadDemoData(db: Db, now: Date = new Date()): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(exams);
   if ((existing?.n ?? 0) > 0) return false;
-  const categoryIds = new Map(CATEGORIES.map((c) => [c.code, uuidv7()]));
-  const organizationIds = new Map(ORGANIZATIONS.map((o) => [o.key, uuidv7()]));
+  const categoryIds = new Map((await db.select().from(categories)).map((c) => [c.code, c.id]));
+  const organizationIds = new Map((await db.select().from(organizations)).map((o) => [o.nameZh, o.id]));
   const centers = new Map(CENTERS.map((c) => [c.key, { ...c, id: uuidv7() }]));
   await db.transaction(async (tx) => {
-    await tx.insert(categories).values(CATEGORIES.map((c) => ({ ...c, id: categoryIds.get(c.code) ?? uuidv7() })));
-    await tx
-      .insert(organizations)
-      .values(
-        ORGANIZATIONS.map((o) => ({ id: organizationIds.get(o.key) ?? uuidv7(), nameZh: o.nameZh, nameEn: o.nameEn })),
-      );
     await tx.insert(testCenters).values([...centers.values()].map(({ key: _key, ...center }) => center));
     await tx.insert(exams).values(
       EXAMS.map((e) => {
@@ -271,7 +252,9 @@ export async function loadDemoData(db: Db, now: Date = new Date()): Promise<bool
           nameZh: e.nameZh,
           nameEn: e.nameEn,
           categoryId,
-          organizationId: e.organization ? (organizationIds.get(e.organization) ?? null) : null,
+          organizationId: e.organization
+            ? (organizationIds.get(REFERENCE_ORGANIZATIONS[e.organization].nameZh) ?? null)
+            : null,
           centerId: center.id,
           locationZh: center.addressZh,
           locationEn: center.addressEn,

