@@ -72,6 +72,8 @@ export interface Endpoint {
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;
+  /** The multipart field carrying the file, for endpoints that take an upload instead of a JSON body. */
+  fileField?: 'file';
   /** The schema of the envelope's `data` on success. */
   data: z.ZodType;
 }
@@ -166,6 +168,7 @@ export const api = {
     path: '/api/front/profile/avatar',
     auth: 'user',
     summary: 'Upload an avatar (multipart field `file`: jpg, png or webp, at most 2 MB)',
+    fileField: 'file',
     data: avatarUpload,
   },
   organizations: {
@@ -286,6 +289,7 @@ export const api = {
     summary:
       'Upload the member list (multipart field `file`: .xlsx or .csv, at most 2 MB and 1,000 rows); replaces the last',
     params: groupIdParams,
+    fileField: 'file',
     data: groupView,
   },
   groupQuote: {
@@ -334,6 +338,7 @@ export const api = {
     path: '/api/center/profile/license',
     auth: 'user',
     summary: 'Upload the business license (multipart field `file`: jpg, png, webp or pdf, at most 2 MB)',
+    fileField: 'file',
     data: documentUpload,
   },
   uploadLogo: {
@@ -341,6 +346,7 @@ export const api = {
     path: '/api/center/profile/logo',
     auth: 'user',
     summary: 'Upload the center logo (multipart field `file`: jpg, png or webp, at most 2 MB)',
+    fileField: 'file',
     data: documentUpload,
   },
   centerExams: {
@@ -433,6 +439,7 @@ export const api = {
     auth: 'user',
     summary: 'Enter results from a sheet (multipart field `file`: .xlsx or .csv with phone or ID number, and result)',
     params: centerExamParams,
+    fileField: 'file',
     data: resultUpload,
   },
   publishResults: {

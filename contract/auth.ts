@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common';
+import { id, text } from './common';
 
 export const USER_KINDS = ['individual', 'testCenter', 'examiner'] as const;
 export const userKind = z.enum(USER_KINDS);
@@ -9,7 +9,7 @@ export type UserKind = z.infer<typeof userKind>;
  * A mainland China mobile number, with or without +86 / 86, spaces or dashes. The server normalizes it to E.164.
  * The message is an error code so the front end can localize it.
  */
-export const phoneInput = z.string().trim().min(1).max(32);
+export const phoneInput = text().trim().min(1).max(32);
 
 export const otpRequest = z.object({ phone: phoneInput, kind: userKind });
 export type OtpRequest = z.infer<typeof otpRequest>;
@@ -26,8 +26,7 @@ export type OtpResponse = z.infer<typeof otpResponse>;
 
 export const loginRequest = z.object({
   phone: phoneInput,
-  code: z
-    .string()
+  code: text()
     .trim()
     .regex(/^\d{6}$/),
   kind: userKind,

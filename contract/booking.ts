@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { examSummary } from './catalog';
-import { fen, id, isoDateTime, localizedText } from './common';
+import { fen, id, isoDateTime, localizedText, text } from './common';
 import { paged, pageQuery } from './envelope';
 
 /**
@@ -20,7 +20,7 @@ export type OrderStatus = z.infer<typeof orderStatus>;
 export const ORDER_PURPOSES = ['booking', 'change'] as const;
 export const orderPurpose = z.enum(ORDER_PURPOSES);
 
-const promoCode = z.string().trim().toUpperCase().max(32);
+export const promoCode = text().trim().toUpperCase().max(32);
 
 /** The checkout lines of DESIGN.md section 4, all in fen, computed by the server's pricing module. */
 export const priceBreakdown = z.object({
@@ -59,7 +59,7 @@ export const registrationRequest = z
   .object({
     examId: id,
     promoCode: promoCode.optional(),
-    accessCode: z.string().trim().max(64).optional(),
+    accessCode: text().trim().max(64).optional(),
   })
   .strict();
 export type RegistrationRequest = z.infer<typeof registrationRequest>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fen, id, isoDateTime, localizedText } from './common';
+import { fen, id, isoDateTime, localizedText, text } from './common';
 import { paged, pageQuery } from './envelope';
 
 export const province = z.object({ code: z.string(), name: z.string(), nameEn: z.string() });
@@ -10,8 +10,7 @@ export type City = z.infer<typeof city>;
 
 /** `GET /api/city?q=<province code>` (spec section 7: q is the selected province). */
 export const cityQuery = z.object({
-  q: z
-    .string()
+  q: text()
     .trim()
     .regex(/^\d{2}$/),
 });
@@ -53,18 +52,16 @@ const dateOnly = z.iso.date();
 
 /** `GET /api/front/exams`: open exams, soonest first. */
 export const examListQuery = pageQuery.extend({
-  category: z.string().trim().max(64).optional(),
-  province: z
-    .string()
+  category: text().trim().max(64).optional(),
+  province: text()
     .trim()
     .regex(/^\d{2}$/)
     .optional(),
-  city: z
-    .string()
+  city: text()
     .trim()
     .regex(/^\d{4}$/)
     .optional(),
-  q: z.string().trim().max(100).optional(),
+  q: text().trim().max(100).optional(),
   from: dateOnly.optional(),
   to: dateOnly.optional(),
 });

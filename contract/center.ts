@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { phoneInput } from './auth';
 import { registrationStatus, resultOutcome } from './booking';
 import { examSummary } from './catalog';
-import { id, isoDateTime, localizedText } from './common';
+import { id, isoDateTime, localizedText, requiredText, text } from './common';
 import { isValidCreditCode } from './creditCode';
 import { paged, pageQuery } from './envelope';
 
@@ -54,21 +54,19 @@ export const centerProfile = z.object({
 });
 export type CenterProfile = z.infer<typeof centerProfile>;
 
-const text = (max: number) => z.string().trim().min(1).max(max);
-
 /** `PUT /api/center/profile`: the whole profile at once; invalid changes nothing. */
 export const centerProfileUpdate = z
   .object({
-    businessName: text(100),
+    businessName: requiredText(100),
     licenseId: id,
-    taxId: z.string().trim().toUpperCase().refine(isValidCreditCode, { message: 'TAX_ID_INVALID' }),
+    taxId: text().trim().toUpperCase().refine(isValidCreditCode, { message: 'TAX_ID_INVALID' }),
     logoId: id.nullable().optional(),
     capacity: z.number().int().min(1).max(100_000),
-    contactName: text(50),
+    contactName: requiredText(50),
     contactPhone: phoneInput,
-    provinceCode: z.string().regex(/^\d{2}$/),
-    cityCode: z.string().regex(/^\d{4}$/),
-    address: text(200),
+    provinceCode: text().regex(/^\d{2}$/),
+    cityCode: text().regex(/^\d{4}$/),
+    address: requiredText(200),
   })
   .strict();
 export type CenterProfileUpdate = z.infer<typeof centerProfileUpdate>;
@@ -108,21 +106,20 @@ export const centerExamListQuery = pageQuery.extend({
  */
 export const examDraft = z
   .object({
-    code: z
-      .string()
+    code: text()
       .trim()
       .toUpperCase()
       .regex(/^[A-Z0-9][A-Z0-9-]{1,62}$/),
-    name: z.object({ zh: text(100), en: text(100) }),
+    name: z.object({ zh: requiredText(100), en: requiredText(100) }),
     categoryId: id,
     organizationId: id.nullable().optional(),
-    location: z.object({ zh: text(200), en: text(200) }),
+    location: z.object({ zh: requiredText(200), en: requiredText(200) }),
     startsAt: z.iso.datetime({ offset: true }),
     registrationEndsAt: z.iso.datetime({ offset: true }),
     feeFen: z.number().int().min(0).max(10_000_000),
     capacity: z.number().int().min(1).max(100_000),
     arrivalLeadMinutes: z.number().int().min(1).max(240).default(30),
-    accessCode: z.string().trim().min(1).max(64).nullable().optional(),
+    accessCode: requiredText(64).nullable().optional(),
   })
   .strict()
   .refine((draft) => Date.parse(draft.registrationEndsAt) < Date.parse(draft.startsAt), {
@@ -158,7 +155,7 @@ export type RosterEntry = z.infer<typeof rosterEntry>;
 
 export const rosterQuery = pageQuery.extend({
   /** Name, phone or ID number, or a part of one. */
-  q: z.string().trim().max(64).optional(),
+  q: text().trim().max(64).optional(),
   status: registrationStatus.optional(),
 });
 export const roster = paged(rosterEntry);
@@ -218,4 +215,4 @@ export const certificateVerification = z.object({
   publishedAt: isoDateTime,
 });
 export type CertificateVerification = z.infer<typeof certificateVerification>;
-export const certificateParams = z.object({ number: z.string().max(64) });
+export const certificateParams = z.object({ number: text().max(64) });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { registrationStatus } from './booking';
 import { examSummary } from './catalog';
-import { id, isoDateTime } from './common';
+import { id, isoDateTime, requiredText, text } from './common';
 import { isValidIdCard } from './idcard';
 
 /**
@@ -24,9 +24,9 @@ export type ExaminerProfile = z.infer<typeof examinerProfile>;
 
 export const examinerProfileUpdate = z
   .object({
-    name: z.string().trim().min(1).max(50),
-    address: z.string().trim().min(1).max(200),
-    identityId: z.string().trim().toUpperCase().refine(isValidIdCard, { message: 'ID_CARD_INVALID' }),
+    name: requiredText(50),
+    address: requiredText(200),
+    identityId: text().trim().toUpperCase().refine(isValidIdCard, { message: 'ID_CARD_INVALID' }),
   })
   .strict();
 export type ExaminerProfileUpdate = z.infer<typeof examinerProfileUpdate>;
@@ -58,12 +58,12 @@ export const examinerRegistrationParams = z.object({ id, registrationId: id });
 
 export const candidateLookupQuery = z.object({
   /** A phone number or an ID card number (whole), as the candidate says it. */
-  q: z.string().trim().min(4).max(32),
+  q: text().trim().min(4).max(32),
 });
 
 /** Check in by the scanned token, or by the registration a lookup found. */
 export const checkinRequest = z.union([
-  z.object({ token: z.string().min(20).max(2048) }).strict(),
+  z.object({ token: text().min(20).max(2048) }).strict(),
   z.object({ registrationId: id }).strict(),
 ]);
 export type CheckinRequest = z.infer<typeof checkinRequest>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { phoneInput } from './auth';
-import { orderView, registrationStatus } from './booking';
+import { orderView, promoCode, registrationStatus } from './booking';
 import { examSummary } from './catalog';
-import { id, isoDateTime, type localizedText } from './common';
+import { id, isoDateTime, type localizedText, requiredText, text } from './common';
 import { gender } from './profile';
 
 /**
@@ -97,9 +97,9 @@ export type GroupRejectedRow = z.infer<typeof groupRejectedRow>;
 
 export const groupCoordinator = z
   .object({
-    name: z.string().trim().min(1).max(50),
+    name: requiredText(50),
     phone: phoneInput,
-    organization: z.string().trim().min(1).max(100),
+    organization: requiredText(100),
   })
   .strict();
 export type GroupCoordinator = z.infer<typeof groupCoordinator>;
@@ -109,7 +109,7 @@ export const groupCreateRequest = z
   .object({
     examId: id,
     coordinator: groupCoordinator,
-    accessCode: z.string().trim().max(64).optional(),
+    accessCode: text().trim().max(64).optional(),
   })
   .strict();
 export type GroupCreateRequest = z.infer<typeof groupCreateRequest>;
@@ -138,7 +138,7 @@ export type GroupView = z.infer<typeof groupView>;
 
 export const groupIdParams = z.object({ id });
 
-export const groupPriceRequest = z.object({ promoCode: z.string().trim().toUpperCase().max(32).optional() }).strict();
+export const groupPriceRequest = z.object({ promoCode: promoCode.optional() }).strict();
 export type GroupPriceRequest = z.infer<typeof groupPriceRequest>;
 
 /** `GET /api/front/group-template?format=xlsx|csv`: a file download, not an envelope. */

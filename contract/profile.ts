@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { phoneInput } from './auth';
-import { id, localizedText } from './common';
+import { id, localizedText, requiredText, text } from './common';
 import { isValidIdCard } from './idcard';
 
 export const GENDERS = ['male', 'female'] as const;
@@ -50,25 +50,23 @@ export const profile = z.object({
 });
 export type Profile = z.infer<typeof profile>;
 
-const text = (max: number) => z.string().trim().min(1).max(max);
-
 /**
  * `PUT /api/front/profile`: the whole profile at once; anything missing or invalid changes nothing. `avatarId` is
  * what `POST /api/front/profile/avatar` answered. The invitation code and organization are optional.
  */
 export const profileUpdate = z
   .object({
-    name: text(50),
+    name: requiredText(50),
     gender,
     email: z.email().max(254),
     contactPhone: phoneInput,
-    address: text(200),
-    idNumber: z.string().trim().toUpperCase().refine(isValidIdCard, { message: 'ID_CARD_INVALID' }),
+    address: requiredText(200),
+    idNumber: text().trim().toUpperCase().refine(isValidIdCard, { message: 'ID_CARD_INVALID' }),
     organizationId: id.nullable().optional(),
-    invitationCode: z.string().trim().max(32).optional(),
+    invitationCode: text().trim().max(32).optional(),
     dateOfBirth: z.iso.date(),
-    provinceCode: z.string().regex(/^\d{2}$/),
-    cityCode: z.string().regex(/^\d{4}$/),
+    provinceCode: text().regex(/^\d{2}$/),
+    cityCode: text().regex(/^\d{4}$/),
     avatarId: id,
   })
   .strict();

@@ -10,7 +10,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { authenticate } from './domain/auth';
 import { AppError } from './errors';
-import { installErrorHandler } from './http/errors';
+import { answerError, installErrorHandler } from './http/errors';
 import { serializeError, serializeRequest } from './http/logSerializers';
 import { endpointRegistrar } from './http/route';
 import { registerFrontEnd } from './http/static';
@@ -67,6 +67,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.trustProxy,
+    frameworkErrors: answerError,
     // Reject absurd bodies early; uploads that need more set their own limit.
     bodyLimit: 1024 * 1024,
   });

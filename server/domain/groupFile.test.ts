@@ -175,6 +175,14 @@ describe('readGroupFile: .xlsx', () => {
     );
   });
 
+  test('control characters a cell carries escaped (_x0000_, a NUL) are dropped from its text', async () => {
+    const [[, phone = '', idNumber = ''] = []] = memberRows(1);
+    const file = await xlsxOf([GROUP_HEADER, ['张三', phone, idNumber]], {
+      rewrite: (part, xml) => (part.endsWith('sharedStrings.xml') ? xml.replace('张三', '张_x0000_三_x0007_') : xml),
+    });
+    assert.deepEqual(await readGroupFile(file), rawRowsOf([['张三', phone, idNumber, '', '']]));
+  });
+
   test('an ID number Excel stored as a number has lost digits: it reads as plain digits and is refused', async () => {
     const [member = []] = memberRows(1);
     const typed = member[2] ?? '';

@@ -31,6 +31,12 @@ export interface SheetReading {
 
 const XLSX_MAX_ROW_CELLS = 256;
 /**
+ * Control characters other than tab and line breaks. An .xlsx cell carries them escaped (`_x0000_`) and exceljs
+ * unescapes them; nobody types them, and PostgreSQL text cannot hold NUL, so they are dropped from the cell's text.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+/**
  * Sheet parts exceljs need not read. Merges, data validations and conditional formats are ranges exceljs expands
  * into one object per cell (A1:XFD1048576 would never finish); the rest is layout a list of people does not need.
  */
@@ -153,7 +159,7 @@ async function readXlsx(bytes: Buffer, add: (row: SheetRow) => void, reading: Sh
   sheet?.eachRow((row, number) => {
     const cells: string[] = [];
     row.eachCell((cell, column) => {
-      cells[column - 1] = cellText(cell.value).trim();
+      cells[column - 1] = cellText(cell.value).replace(CONTROL_CHARACTERS, '').trim();
     });
     add({ number, cells: Array.from(cells, (cell) => cell ?? '') });
   });
@@ -189,8 +195,7 @@ function decodeText(bytes: Buffer, reading: SheetReading): string {
     } catch {
       continue;
     }
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-    if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text)) throw new AppError(reading.invalid);
+    if (new RegExp(CONTROL_CHARACTERS.source).test(text)) throw new AppError(reading.invalid);
     return text;
   }
   throw new AppError(reading.invalid);

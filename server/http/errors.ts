@@ -11,7 +11,14 @@ const FASTIFY_CODES: Record<string, () => AppError> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: () => new AppError('UNSUPPORTED_MEDIA_TYPE'),
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => new AppError('VALIDATION_FAILED'),
   FST_ERR_CTP_INVALID_TYPE: () => new AppError('UNSUPPORTED_MEDIA_TYPE'),
+  // A path that is not valid percent-encoded UTF-8, or a path parameter longer than any id: the router's refusals.
+  FST_ERR_BAD_URL: () => badPath('Not a valid URL: its percent-encoding is not UTF-8'),
+  FST_ERR_MAX_PARAM_LENGTH: () => badPath('A path parameter is too long'),
 };
+
+function badPath(message: string): AppError {
+  return new AppError('VALIDATION_FAILED', undefined, undefined, [{ path: 'url', message }]);
+}
 
 function validationError(error: FastifyError & { validation: { instancePath: string; message?: string }[] }) {
   const details: ErrorDetail[] = error.validation.map((issue) => ({
@@ -49,17 +56,20 @@ export function envelopeOf(error: AppError): ErrorEnvelope {
 
 /**
  * Every failure leaves as the error envelope. Known client errors keep their status; anything else is logged
- * with its stack and answers 500 INTERNAL without details, so no stack or SQL reaches the client.
+ * with its stack and answers 500 INTERNAL without details, so no stack or SQL reaches the client. Fastify's own
+ * refusals before routing (`frameworkErrors`) come here too.
  */
+export function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  let appError = toAppError(error);
+  if (!appError) {
+    request.log.error({ err: error }, 'unhandled error');
+    appError = new AppError('INTERNAL');
+  } else if (appError.statusCode >= 500) {
+    request.log.error({ err: error }, appError.code);
+  }
+  return reply.status(appError.statusCode).type('application/json; charset=utf-8').send(envelopeOf(appError));
+}
+
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    let appError = toAppError(error);
-    if (!appError) {
-      request.log.error({ err: error }, 'unhandled error');
-      appError = new AppError('INTERNAL');
-    } else if (appError.statusCode >= 500) {
-      request.log.error({ err: error }, appError.code);
-    }
-    return reply.status(appError.statusCode).type('application/json; charset=utf-8').send(envelopeOf(appError));
-  });
+  app.setErrorHandler(answerError);
 }

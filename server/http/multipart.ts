@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyRequest } from 'fastify';
-import type { ErrorCode } from '../../contract';
+import { type ErrorCode, text } from '../../contract';
 import { AppError } from '../errors';
 
 /** What the multipart reader throws for a request it cannot take, as our error codes (file size aside). */
@@ -20,7 +20,8 @@ export interface UploadedFile {
 
 /**
  * The bytes of the multipart field `file`, within the size limit the scope's multipart plugin was registered
- * with; a larger file answers `tooLarge`, a request without the field VALIDATION_FAILED naming `file`.
+ * with; a larger file answers `tooLarge`, a request without the field, or whose file name is not text the contract
+ * takes (a NUL), VALIDATION_FAILED naming `file`.
  */
 export async function readFileField(request: FastifyRequest, tooLarge: ErrorCode): Promise<UploadedFile> {
   try {
@@ -28,7 +29,13 @@ export async function readFileField(request: FastifyRequest, tooLarge: ErrorCode
     if (part?.fieldname !== 'file') {
       throw new AppError('VALIDATION_FAILED', undefined, undefined, [{ path: 'file', message: 'A file is required' }]);
     }
-    return { bytes: await part.toBuffer(), fileName: part.filename };
+    const bytes = await part.toBuffer();
+    const fileName = text().safeParse(part.filename);
+    if (!fileName.success) {
+      const message = fileName.error.issues[0]?.message ?? 'Invalid file name';
+      throw new AppError('VALIDATION_FAILED', undefined, undefined, [{ path: 'file', message }]);
+    }
+    return { bytes, fileName: fileName.data };
   } catch (error) {
     if (error instanceof AppError) throw error;
     const code = (error as Partial<FastifyError>).code;

@@ -123,7 +123,9 @@ describe('access: test centers only, and only their own exams', () => {
     const res = await get('/api/center/exams/not-a-uuid', auth);
     assertError(res, 400, 'VALIDATION_FAILED');
     assert.equal(envelope(res).details?.[0]?.path, 'id');
-    assertError(await get('/api/center/exams/not-a-uuid/roster.xlsx', auth), 404, 'NOT_FOUND');
+    const file = await get('/api/center/exams/not-a-uuid/roster.xlsx', auth);
+    assertError(file, 400, 'VALIDATION_FAILED');
+    assert.equal(envelope(file).details?.[0]?.path, 'id');
   });
 });
 

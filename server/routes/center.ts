@@ -110,14 +110,14 @@ export async function centerRoutes(ctx: RouteContext, app: FastifyInstance): Pro
     scope.get(ROSTER_EXPORT_PATH, { schema: { hide: true } }, async (request, reply) => {
       const user = await centerUser(bearerToken(request));
       const params = centerExamParams.safeParse(request.params);
-      if (!params.success) throw new AppError('NOT_FOUND');
       const query = rosterQuery.safeParse(request.query);
-      if (!query.success) {
+      if (!params.success || !query.success) {
+        const issues = [...(params.error?.issues ?? []), ...(query.error?.issues ?? [])];
         throw new AppError(
           'VALIDATION_FAILED',
           undefined,
           undefined,
-          query.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+          issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
         );
       }
       const file = await rosterXlsx(deps, user, params.data.id, query.data);

@@ -77,7 +77,7 @@ export async function paidCandidate(t: TestApp, examId: string, options: { name?
     await t.app.inject({ url: `/api/front/registrations/${registrationId}/ticket`, headers: candidate.headers }),
   );
   if (!ticket.token) throw new Error('a paid registration has a ticket token');
-  return { ...candidate, registrationId, token: ticket.token, idNumber: options.idNumber };
+  return { ...candidate, registrationId, orderId: booked.order.id, token: ticket.token, idNumber: options.idNumber };
 }
 
 /** Checks a registration in as `examiner` over HTTP. */
