@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { createTestApp, envelope, type TestApp } from '../tests/helpers/app';
+import { envelope, withTestApp } from '../tests/helpers/app';
 
 /** The load balancer in front: every request reaches the server from its address. */
 const PROXY = '10.0.0.1';
@@ -17,20 +17,11 @@ function throughProxy(client: string) {
   return { remoteAddress: PROXY, headers: { 'x-forwarded-for': `198.51.100.${forged % 250}, ${client}` } };
 }
 
-async function withApp(env: Record<string, string>, run: (t: TestApp) => Promise<void>) {
-  const t = await createTestApp({ env });
-  try {
-    await run(t);
-  } finally {
-    await t.close();
-  }
-}
-
 // One load balancer, named by its address or by its network: either way a client's own header moves nothing.
 for (const trustProxy of [PROXY, '10.0.0.0/24']) {
   describe(`TRUST_PROXY=${trustProxy}, one proxy in front, clients forging X-Forwarded-For`, () => {
     test('the per-IP cap on login codes holds', async () => {
-      await withApp({ TRUST_PROXY: trustProxy, OTP_IP_HOURLY_CAP: '3' }, async (t) => {
+      await withTestApp({ env: { TRUST_PROXY: trustProxy, OTP_IP_HOURLY_CAP: '3' } }, async (t) => {
         const sendOtp = (phone: string, client: string) =>
           t.app.inject({
             method: 'POST',
@@ -51,7 +42,7 @@ for (const trustProxy of [PROXY, '10.0.0.0/24']) {
     });
 
     test('the API rate limit holds', async () => {
-      await withApp({ TRUST_PROXY: trustProxy, RATE_LIMIT_PER_MINUTE: '3' }, async (t) => {
+      await withTestApp({ env: { TRUST_PROXY: trustProxy, RATE_LIMIT_PER_MINUTE: '3' } }, async (t) => {
         const health = (client: string) => t.app.inject({ url: '/api/health', ...throughProxy(client) });
         for (let i = 0; i < 3; i += 1) assert.equal((await health(ALICE)).statusCode, 200);
         const limited = await health(ALICE);
@@ -62,7 +53,7 @@ for (const trustProxy of [PROXY, '10.0.0.0/24']) {
     });
 
     test('the certificate look-up limit holds', async () => {
-      await withApp({ TRUST_PROXY: trustProxy, VERIFY_RATE_LIMIT_PER_MINUTE: '2' }, async (t) => {
+      await withTestApp({ env: { TRUST_PROXY: trustProxy, VERIFY_RATE_LIMIT_PER_MINUTE: '2' } }, async (t) => {
         const verify = (client: string) =>
           t.app.inject({ url: '/api/verify/EA-2026-7K3M9QXP-B', ...throughProxy(client) });
         for (let i = 0; i < 2; i += 1) assert.equal((await verify(ALICE)).statusCode, 404);
@@ -76,7 +67,7 @@ for (const trustProxy of [PROXY, '10.0.0.0/24']) {
 }
 
 test('with proxy addresses named, a client reaching the server directly is not believed about its address', async () => {
-  await withApp({ TRUST_PROXY: PROXY, RATE_LIMIT_PER_MINUTE: '2' }, async (t) => {
+  await withTestApp({ env: { TRUST_PROXY: PROXY, RATE_LIMIT_PER_MINUTE: '2' } }, async (t) => {
     const direct = () =>
       t.app.inject({
         url: '/api/health',

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { createTestApp, dataOf, envelope, type TestApp } from '../../tests/helpers/app';
+import { createTestApp, dataOf, envelope, type TestApp, withTestApp } from '../../tests/helpers/app';
 
 let t: TestApp;
 before(async () => {
@@ -292,14 +292,6 @@ describe('per-IP cap', () => {
 describe('per-phone limits across codes', () => {
   const PHONE = '13900000801';
   const E164 = '+8613900000801';
-  async function withApp(env: Record<string, string>, run: (app: TestApp) => Promise<void>) {
-    const limited = await createTestApp({ env });
-    try {
-      await run(limited);
-    } finally {
-      await limited.close();
-    }
-  }
   const send = (app: TestApp, phone = PHONE) =>
     app.app.inject({ method: 'POST', url: '/api/front/otp', payload: { phone, kind: 'individual' } });
   const guess = (app: TestApp, code: string, phone = PHONE) =>
@@ -314,7 +306,7 @@ describe('per-phone limits across codes', () => {
   }
 
   test('a new code brings no new guesses: past the hourly cap even the right code is refused, for an hour', async () => {
-    await withApp({ OTP_PHONE_HOURLY_FAILURES: '7' }, async (app) => {
+    await withTestApp({ env: { OTP_PHONE_HOURLY_FAILURES: '7' } }, async (app) => {
       const first = await freshCode(app);
       for (let i = 1; i <= 5; i++) assert.equal(envelope(await guess(app, wrongFor(first))).errorCode, 'OTP_INVALID');
       const second = await freshCode(app);
@@ -338,7 +330,7 @@ describe('per-phone limits across codes', () => {
   });
 
   test('a login clears the count: only wrong guesses since count against the phone', async () => {
-    await withApp({ OTP_PHONE_HOURLY_FAILURES: '3' }, async (app) => {
+    await withTestApp({ env: { OTP_PHONE_HOURLY_FAILURES: '3' } }, async (app) => {
       const first = await freshCode(app);
       for (let i = 1; i <= 2; i++) assert.equal(envelope(await guess(app, wrongFor(first))).errorCode, 'OTP_INVALID');
       assert.equal((await guess(app, first)).statusCode, 200);
@@ -349,7 +341,7 @@ describe('per-phone limits across codes', () => {
   });
 
   test('at most OTP_PHONE_DAILY_CAP codes a day to one phone, whatever the kind or address', async () => {
-    await withApp({ OTP_PHONE_DAILY_CAP: '3' }, async (app) => {
+    await withTestApp({ env: { OTP_PHONE_DAILY_CAP: '3' } }, async (app) => {
       const kinds = ['individual', 'testCenter', 'examiner'] as const;
       for (const [i, kind] of kinds.entries()) {
         app.clock.advance(61_000);
@@ -437,14 +429,26 @@ describe('SMS provider failure', () => {
 
 const redisUrl = process.env.TEST_REDIS_URL;
 if (redisUrl) {
+  const redis = redisUrl;
   describe('several instances on one Redis', () => {
-    test('OTP pacing is shared: the second instance answers OTP_TOO_SOON', async () => {
-      // One database, two app instances, as behind a load balancer; a fresh key prefix, so counters left in this
-      // Redis by earlier runs (the per-IP hourly cap of 127.0.0.1) do not count here.
-      const env = { REDIS_URL: redisUrl, REDIS_PREFIX: `exam-test:${randomBytes(4).toString('hex')}:` };
-      const a = await createTestApp({ env });
-      const b = await createTestApp({ env, database: a.database });
+    /**
+     * One database, two app instances, as behind a load balancer; a fresh key prefix, so counters left in this Redis
+     * by earlier runs (the per-IP hourly cap of 127.0.0.1) do not count here.
+     */
+    async function twoInstances(env: Record<string, string>, run: (a: TestApp, b: TestApp) => Promise<void>) {
+      const shared = { ...env, REDIS_URL: redis, REDIS_PREFIX: `exam-test:${randomBytes(4).toString('hex')}:` };
+      const a = await createTestApp({ env: shared });
+      const b = await createTestApp({ env: shared, database: a.database });
       try {
+        await run(a, b);
+      } finally {
+        await b.close();
+        await a.close();
+      }
+    }
+
+    test('OTP pacing is shared: the second instance answers OTP_TOO_SOON', async () => {
+      await twoInstances({}, async (a, b) => {
         const phone = `1390${String(Date.now()).slice(-7)}`;
         const send = (app: TestApp) =>
           app.app.inject({ method: 'POST', url: '/api/front/otp', payload: { phone, kind: 'individual' } });
@@ -452,23 +456,12 @@ if (redisUrl) {
         const second = await send(b);
         assert.equal(second.statusCode, 429);
         assert.equal(envelope(second).errorCode, 'OTP_TOO_SOON');
-      } finally {
-        await b.close();
-        await a.close();
-      }
+      });
     });
 
     test('the per-phone caps are shared: codes a day and wrong guesses an hour count across instances', async () => {
-      const env = {
-        REDIS_URL: redisUrl,
-        REDIS_PREFIX: `exam-test:${randomBytes(4).toString('hex')}:`,
-        OTP_SEND_INTERVAL_S: '1',
-        OTP_PHONE_DAILY_CAP: '2',
-        OTP_PHONE_HOURLY_FAILURES: '2',
-      };
-      const a = await createTestApp({ env });
-      const b = await createTestApp({ env, database: a.database });
-      try {
+      const caps = { OTP_SEND_INTERVAL_S: '1', OTP_PHONE_DAILY_CAP: '2', OTP_PHONE_HOURLY_FAILURES: '2' };
+      await twoInstances(caps, async (a, b) => {
         const phone = `1391${String(Date.now()).slice(-7)}`;
         const send = (app: TestApp) =>
           app.app.inject({ method: 'POST', url: '/api/front/otp', payload: { phone, kind: 'individual' } });
@@ -491,10 +484,7 @@ if (redisUrl) {
         assert.equal((await sendOther(b)).statusCode, 200);
         await pacing();
         assert.equal(envelope(await sendOther(a)).errorCode, 'OTP_PHONE_DAILY_LIMIT');
-      } finally {
-        await b.close();
-        await a.close();
-      }
+      });
     });
   });
 }

@@ -105,6 +105,19 @@ export async function createTestApp(
   };
 }
 
+/** Runs `run` against a server of its own (for settings the shared one of a file does not have), then closes it. */
+export async function withTestApp(
+  options: Parameters<typeof createTestApp>[0],
+  run: (t: TestApp) => Promise<void>,
+): Promise<void> {
+  const t = await createTestApp(options);
+  try {
+    await run(t);
+  } finally {
+    await t.close();
+  }
+}
+
 /** A multipart/form-data body holding one file part, as a browser's upload sends it. */
 export function multipart(file: Buffer, filename: string, contentType: string, field = 'file') {
   const boundary = `----test${uuidv7()}`;
