@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import type { AxiosRequestConfig, AxiosResponse } from '@umijs/max';
 import { createHistory, history, request } from '@umijs/max';
 import { message, notification } from 'antd';
@@ -164,12 +164,34 @@ describe('session handling', () => {
     expect(localStorage.getItem('type')).toBe('');
   });
 
-  it('a 401 on a public page only clears the session', async () => {
+  it('a 401 on a page with a route parameter asks for login with the way back', async () => {
+    localStorage.setItem('access_token', 'expired');
+    localStorage.setItem('type', 'testCenter');
+    history.push('/home/center/exams/0192f0c0-0000-7000-8000-000000000101?tab=results');
+    await call(answer(401, envelope(0, 'UNAUTHORIZED')));
+    expect(history.location.pathname).toBe('/user/login');
+    expect(new URLSearchParams(history.location.search).get('redirect')).toBe(
+      '/home/center/exams/0192f0c0-0000-7000-8000-000000000101?tab=results',
+    );
+    expect(localStorage.getItem('access_token')).toBeNull();
+  });
+
+  it('a 401 on a public page ends the session and asks for login too', async () => {
     localStorage.setItem('access_token', 'expired');
     localStorage.setItem('type', 'individual');
     await call(answer(401, envelope(0, 'UNAUTHORIZED')));
-    expect(history.location.pathname).toBe('/home');
-    await waitFor(() => expect(localStorage.getItem('access_token')).toBeNull());
+    expect(history.location.pathname).toBe('/user/login');
+    expect(new URLSearchParams(history.location.search).get('redirect')).toBe('/home');
+    expect(localStorage.getItem('access_token')).toBeNull();
     expect(localStorage.getItem('type')).toBe('');
+  });
+
+  it('a 401 on the login page stays there, without a redirect to itself', async () => {
+    localStorage.setItem('access_token', 'expired');
+    history.push('/user/login?redirect=%2Fhome%2Fprofile');
+    await call(answer(401, envelope(0, 'UNAUTHORIZED')));
+    expect(history.location.pathname).toBe('/user/login');
+    expect(history.location.search).toBe('?redirect=%2Fhome%2Fprofile');
+    expect(localStorage.getItem('access_token')).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import { getIntl, history } from '@umijs/max';
 import { loadedPageText } from '@/components/PageTexts';
 import { BizError, envelopeOf, isErrorEnvelope, isUnauthorized } from '@/utils/bizError';
 import { feedback } from '@/utils/feedback';
-import { isPublicPath, loginUrlFor } from '@/utils/guard';
+import { isLoginPath, loginUrlFor } from '@/utils/guard';
 import { serializeParams } from '@/utils/params';
 import { clearSession, readToken } from '@/utils/session';
 import type { ErrorEnvelope } from '../contract/envelope';
@@ -19,11 +19,14 @@ export function errorText(info: Pick<ErrorEnvelope, 'errorCode' | 'errorMessage'
   return loadedPageText(intl.locale, id) ?? (info.errorMessage || intl.formatMessage({ id: 'request.fallback' }));
 }
 
-/** A 401: the token is gone or expired. Clear it as logout does (no server call) and ask for a new login. */
+/**
+ * A 401, on whatever page: the token is gone or expired. Clear it as logout does (no server call) and ask for a new
+ * login that comes back here; on the login page itself the form is already showing.
+ */
 function expireSession(): void {
   clearSession();
   const { pathname, search } = history.location;
-  if (!isPublicPath(pathname)) history.push(loginUrlFor(pathname, search));
+  if (!isLoginPath(pathname)) history.push(loginUrlFor(pathname, search));
 }
 
 function showEnvelope(info: ErrorEnvelope): void {

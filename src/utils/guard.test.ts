@@ -1,4 +1,5 @@
-import { guardRedirect, isPublicPath, safeRedirect } from './guard';
+import routes from '../../config/routes';
+import { guardRedirect, isPublicPath, PUBLIC_ROUTES, safeRedirect } from './guard';
 
 const ORIGIN = 'https://exam.example.cn';
 
@@ -12,8 +13,13 @@ describe('page guard (spec section 6)', () => {
     '/home/termsOfUse',
     '/exception',
     '/verify',
+    '/',
+    '/index.html',
     '/no/such/page',
+    '/home/center/exams',
+    '/home/center/exams/0192f0c0-0000-7000-8000-000000000101/more',
     '/pay/sandbox/0192f0c0-0000-7000-8000-000000005001',
+    '/pay/sandbox/0192f0c0-0000-7000-8000-000000005001/',
   ])('lets a visitor without a user open %s', (path) => {
     expect(isPublicPath(path)).toBe(true);
     expect(guardRedirect(path, '', false)).toBeNull();
@@ -28,6 +34,8 @@ describe('page guard (spec section 6)', () => {
     '/home/result',
     '/home/transaction',
     '/home/examiner/scan',
+    '/home/center/exams/0192f0c0-0000-7000-8000-000000000101',
+    '/home/center/exams/0192F0C0-0000-7000-8000-000000000101/',
   ])('sends a visitor without a user from %s to login', (path) => {
     expect(guardRedirect(path, '', false)).toBe(`/user/login?redirect=${encodeURIComponent(path)}`);
   });
@@ -41,6 +49,17 @@ describe('page guard (spec section 6)', () => {
   it('treats a trailing slash and other letter case as the same route, as the router does', () => {
     expect(guardRedirect('/home/profile/', '', false)).toBe('/user/login?redirect=%2Fhome%2Fprofile%2F');
     expect(guardRedirect('/HOME/PROFILE', '', false)).not.toBeNull();
+  });
+
+  it('keeps the parameter of a route in the redirect, as it was written', () => {
+    expect(guardRedirect('/home/center/exams/AbC-1', '?tab=results', false)).toBe(
+      `/user/login?redirect=${encodeURIComponent('/home/center/exams/AbC-1?tab=results')}`,
+    );
+  });
+
+  it('names only routes of the route table as public', () => {
+    const paths = new Set(routes.map((route) => route.path));
+    expect([...PUBLIC_ROUTES].filter((path) => !paths.has(path))).toEqual([]);
   });
 
   it('lets a logged-in user through', () => {

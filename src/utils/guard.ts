@@ -1,19 +1,23 @@
-import routes from '../../config/routes';
+import routes, { type AppRoute } from '../../config/routes';
 
 export const LOGIN_PATH = '/user/login';
 export const HOME_PATH = '/home';
 
 /**
- * Paths anyone may open (spec section 6), the error screen, and certificate verification (whoever is shown a
- * certificate checks it there). Unknown paths show the public 404 page.
+ * Routes anyone may open (spec section 6), the error screen, certificate verification (whoever is shown a certificate
+ * checks it there) and the sandbox wallet (opened on a phone by scanning a payment QR, where nobody is logged in).
+ * Written as config/routes.ts writes them; a test holds every one to a route of the table.
  */
-const PUBLIC_PATHS = new Set(
-  ['/user/login', '/home', '/home/risk', '/home/privacyPolicy', '/home/termsOfUse', '/exception', '/verify'].map(
-    (path) => path.toLowerCase(),
-  ),
-);
-
-const KNOWN_PATHS = new Set(routes.filter((route) => route.path !== '*').map((route) => route.path.toLowerCase()));
+export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
+  '/user/login',
+  '/home',
+  '/home/risk',
+  '/home/privacyPolicy',
+  '/home/termsOfUse',
+  '/exception',
+  '/verify',
+  '/pay/sandbox/:orderId',
+]);
 
 /** The router matches case-insensitively and ignores a trailing slash (/home/ is /home), so the guard does too. */
 function normalize(pathname: string): string {
@@ -21,12 +25,34 @@ function normalize(pathname: string): string {
   return (trimmed || '/').toLowerCase();
 }
 
-/** The sandbox wallet is opened on a phone by scanning a payment QR, where nobody is logged in. */
-const PUBLIC_PREFIXES = ['/pay/sandbox/'];
+const segmentsOf = (path: string) =>
+  normalize(path)
+    .split('/')
+    .filter((segment) => segment !== '');
 
+/** The table's routes as segments; `:name` takes any one segment, as in the router. The catch-all is the 404. */
+const MATCHERS = routes
+  .filter((route) => route.path !== '*')
+  .map((route) => ({ route, segments: segmentsOf(route.path) }));
+
+/** The route of config/routes.ts that `pathname` opens, or undefined when it is the 404 page. */
+function routeOf(pathname: string): AppRoute | undefined {
+  const segments = segmentsOf(pathname);
+  return MATCHERS.find(
+    (matcher) =>
+      matcher.segments.length === segments.length &&
+      matcher.segments.every((segment, index) => segment.startsWith(':') || segment === segments[index]),
+  )?.route;
+}
+
+/** Unknown paths show the public 404 page; a redirect route only forwards to a route that is guarded itself. */
 export function isPublicPath(pathname: string): boolean {
-  const path = normalize(pathname);
-  return PUBLIC_PATHS.has(path) || PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix)) || !KNOWN_PATHS.has(path);
+  const route = routeOf(pathname);
+  return route === undefined || route.redirect !== undefined || PUBLIC_ROUTES.has(route.path);
+}
+
+export function isLoginPath(pathname: string): boolean {
+  return normalize(pathname) === LOGIN_PATH.toLowerCase();
 }
 
 export function loginUrlFor(pathname: string, search = ''): string {
@@ -53,7 +79,7 @@ export function safeRedirect(redirect: string | null | undefined, origin: string
   } catch {
     return HOME_PATH;
   }
-  if (url.origin !== new URL(origin).origin || normalize(url.pathname) === LOGIN_PATH.toLowerCase()) {
+  if (url.origin !== new URL(origin).origin || isLoginPath(url.pathname)) {
     return HOME_PATH;
   }
   return url.pathname + url.search + url.hash;
