@@ -55,7 +55,7 @@ import {
   examinerProfileUpdate,
   examinerRegistrationParams,
 } from './examiner';
-import { groupCreateRequest, groupIdParams, groupPriceRequest, groupView } from './group';
+import { groupCheckoutRequest, groupCreateRequest, groupIdParams, groupPriceRequest, groupView } from './group';
 import { walletOrder, walletOrderParams } from './payment';
 import { avatarUpload, organization, profile, profileUpdate } from './profile';
 import { siteInfo } from './site';
@@ -190,7 +190,7 @@ export const api = {
     method: 'POST',
     path: '/api/front/student-registration',
     auth: 'user',
-    summary: 'Book a seat: holds it and creates the order (send an Idempotency-Key header)',
+    summary: 'Book a seat: holds it and creates the order at the confirmed total (send an Idempotency-Key header)',
     body: registrationRequest,
     data: registrationResponse,
   },
@@ -305,9 +305,10 @@ export const api = {
     method: 'POST',
     path: '/api/front/groups/:id/checkout',
     auth: 'user',
-    summary: 'Hold a seat for every accepted member and create one order (send an Idempotency-Key header)',
+    summary:
+      'Hold a seat for every accepted member and create one order at the confirmed total (send an Idempotency-Key header)',
     params: groupIdParams,
-    body: groupPriceRequest,
+    body: groupCheckoutRequest,
     data: groupView,
   },
   groupTickets: {

@@ -22,6 +22,12 @@ export const orderPurpose = z.enum(ORDER_PURPOSES);
 
 export const promoCode = text().trim().toUpperCase().max(32);
 
+/**
+ * The total of the quote the candidate confirmed (DESIGN.md section 6: money is what the screen said). The server
+ * prices the request again; an order is made at this total or not at all (PRICE_CHANGED, nothing written).
+ */
+export const expectedTotalFen = fen;
+
 /** The checkout lines of DESIGN.md section 4, all in fen, computed by the server's pricing module. */
 export const priceBreakdown = z.object({
   unitPriceFen: fen,
@@ -60,6 +66,7 @@ export const registrationRequest = z
     examId: id,
     promoCode: promoCode.optional(),
     accessCode: text().trim().max(64).optional(),
+    expectedTotalFen,
   })
   .strict();
 export type RegistrationRequest = z.infer<typeof registrationRequest>;

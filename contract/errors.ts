@@ -42,6 +42,7 @@ export const ERROR_CATALOGUE = {
   ORDER_EXPIRED: { status: 409, showType: 2 },
   TICKET_NOT_ISSUED: { status: 409, showType: 2 },
   PAYMENT_PROVIDER_FAILED: { status: 502, showType: 2 },
+  PRICE_CHANGED: { status: 409, showType: 1 },
   GROUP_FILE_INVALID: { status: 400, showType: 2 },
   GROUP_FILE_EMPTY: { status: 400, showType: 2 },
   GROUP_FILE_HEADERS_MISSING: { status: 400, showType: 2 },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { phoneInput } from './auth';
-import { orderView, promoCode, registrationStatus } from './booking';
+import { expectedTotalFen, orderView, promoCode, registrationStatus } from './booking';
 import { examSummary } from './catalog';
 import { id, isoDateTime, type localizedText, requiredText, text } from './common';
 import { gender } from './profile';
@@ -140,6 +140,10 @@ export const groupIdParams = z.object({ id });
 
 export const groupPriceRequest = z.object({ promoCode: promoCode.optional() }).strict();
 export type GroupPriceRequest = z.infer<typeof groupPriceRequest>;
+
+/** Pay now: the promo code of the lines shown and their total, which the order must come to (else PRICE_CHANGED). */
+export const groupCheckoutRequest = groupPriceRequest.extend({ expectedTotalFen });
+export type GroupCheckoutRequest = z.infer<typeof groupCheckoutRequest>;
 
 /** `GET /api/front/group-template?format=xlsx|csv`: a file download, not an envelope. */
 export const GROUP_TEMPLATE_PATH = '/api/front/group-template';

@@ -6,6 +6,7 @@
 import type { DataOf, RegistrationResponse, RegistrationView } from '../contract';
 import {
   breakdownOf,
+  confirmedTotal,
   createOrder,
   handlingOf,
   MOCK_ACCESS_CODE,
@@ -97,6 +98,8 @@ const handlers: Record<string, Handler> = {
       (item) => item.exam.id === exam.id && ['pending', 'register', 'checkin'].includes(item.status),
     );
     if (live) return fail(res, 'ALREADY_REGISTERED', 'You are already registered for this exam.');
+    const breakdown = breakdownOf(exam, 1, Boolean(promoCode));
+    if (!confirmedTotal(req.body, breakdown)) return fail(res, 'PRICE_CHANGED', 'The price changed since the quote.');
     const registration: MockRegistration = {
       id: newId(),
       userId: user.id,
@@ -106,15 +109,7 @@ const handlers: Record<string, Handler> = {
       orderId: null,
     };
     registrations.set(registration.id, registration);
-    const order = createOrder(
-      req,
-      user,
-      [registration.id],
-      'booking',
-      exam,
-      breakdownOf(exam, 1, Boolean(promoCode)),
-      null,
-    );
+    const order = createOrder(req, user, [registration.id], 'booking', exam, breakdown, null);
     registration.orderId = order.id;
     const answer: RegistrationResponse = {
       registration: registrationView(registration),

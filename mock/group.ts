@@ -9,6 +9,7 @@ import { chinaMobileToE164 } from '../contract/phone';
 import { groupTemplateCsv, groupTemplateXlsx } from '../server/domain/groupTemplate';
 import {
   breakdownOf,
+  confirmedTotal,
   createOrder,
   MOCK_ACCESS_CODE,
   MOCK_PROMO,
@@ -212,6 +213,9 @@ const handlers: Record<string, Handler> = {
     if (!group.upload?.accepted.length) return fail(res, 'GROUP_NO_MEMBERS', 'No accepted members.');
     const promoCode = field(req.body, 'promoCode').toUpperCase();
     if (promoCode && promoCode !== MOCK_PROMO) return fail(res, 'PROMO_CODE_INVALID', 'Unknown promo code.');
+    if (!confirmedTotal(req.body, breakdownOf(group.exam, group.upload.accepted.length, Boolean(promoCode)))) {
+      return fail(res, 'PRICE_CHANGED', 'The price changed since the quote.');
+    }
     const order = checkout(req, user, group, Boolean(promoCode));
     group.checkouts.set(key, order.id);
     send<DataOf<'groupCheckout'>>(res, viewOf(group));

@@ -92,9 +92,20 @@ interface Answer {
   ms: number;
 }
 
+/** The total the checkout shows for one seat of `examId`: every booking confirms it, as the checkout page does. */
+async function quotedTotal(baseUrl: string, token: string, examId: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/front/checkout/quote`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ examId }),
+  });
+  const envelope = (await response.json()) as { data: { totalFen: number } };
+  return envelope.data.totalFen;
+}
+
 /** One booking request over a keep-alive connection of `agent`. */
-function book(agent: http.Agent, url: URL, token: string, examId: string): Promise<Answer> {
-  const body = JSON.stringify({ examId });
+function book(agent: http.Agent, url: URL, token: string, examId: string, expectedTotalFen: number): Promise<Answer> {
+  const body = JSON.stringify({ examId, expectedTotalFen });
   const started = performance.now();
   return new Promise((resolve) => {
     const request = http.request(
@@ -128,6 +139,7 @@ function percentile(sorted: number[], p: number): number {
 /** Fires one booking per candidate through CONNECTIONS connections and reports what came back. */
 async function fire(baseUrl: string, examId: string, tokens: string[]) {
   const url = new URL(baseUrl);
+  const expectedTotalFen = await quotedTotal(baseUrl, tokens[0] ?? '', examId);
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const answers: Answer[] = [];
   let next = 0;
@@ -137,7 +149,7 @@ async function fire(baseUrl: string, examId: string, tokens: string[]) {
       while (next < tokens.length) {
         const token = tokens[next];
         next += 1;
-        answers.push(await book(agent, url, token, examId));
+        answers.push(await book(agent, url, token, examId, expectedTotalFen));
       }
     }),
   );

@@ -40,6 +40,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ORDER_EXPIRED: 'This order has expired; its seats were released.',
   TICKET_NOT_ISSUED: 'The ticket is issued once the registration is paid.',
   PAYMENT_PROVIDER_FAILED: 'The payment service did not answer. Try again shortly.',
+  PRICE_CHANGED: 'The price changed since it was shown. Nothing was charged; quote again and confirm the new total.',
   GROUP_FILE_INVALID: 'Please upload file in proper format',
   GROUP_FILE_EMPTY: 'The file holds no member rows.',
   GROUP_FILE_HEADERS_MISSING: 'The file lacks required columns (see the template).',

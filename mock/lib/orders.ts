@@ -64,6 +64,13 @@ export function breakdownOf(exam: ExamSummary, quantity: number, promo: boolean)
   };
 }
 
+/** The server's rule (DESIGN.md section 6): an order is made only at the total the buyer confirmed. */
+export function confirmedTotal(body: unknown, breakdown: PriceBreakdown): boolean {
+  const expected =
+    typeof body === 'object' && body !== null ? (body as Record<string, unknown>).expectedTotalFen : null;
+  return expected === breakdown.totalFen;
+}
+
 /** The handling charge of an amount, as breakdownOf charges it. */
 export function handlingOf(amountFen: number): number {
   return Math.round((amountFen * HANDLING_BPS) / 10_000);

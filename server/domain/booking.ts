@@ -173,6 +173,17 @@ export async function priceSeats(
   return { breakdown, who, promotion, referralCode: invitation?.code ?? null };
 }
 
+/**
+ * DESIGN.md section 6, money is what the screen said: the order is made at the total the buyer confirmed, or not at
+ * all. A fee, promotion or referral that changed since the quote answers PRICE_CHANGED before anything is written.
+ */
+export function assertConfirmedTotal(breakdown: PriceBreakdown, expectedTotalFen: number): void {
+  if (breakdown.totalFen === expectedTotalFen) return;
+  throw new AppError('PRICE_CHANGED', undefined, undefined, [
+    { path: 'expectedTotalFen', message: `the total is now ${breakdown.totalFen} fen` },
+  ]);
+}
+
 /** The price breakdown of booking `quantity` seats, with the profile's referral and the given promotion. */
 export async function quote(deps: BookingDeps, user: UserRow, request: QuoteRequest): Promise<Quote> {
   if (user.kind !== 'individual') throw new AppError('STUDENTS_ONLY');
@@ -284,6 +295,7 @@ export async function register(
       missing.map((field) => ({ path: field, message: 'required' })),
     );
   }
+  assertConfirmedTotal(breakdown, request.expectedTotalFen);
   const now = deps.now();
   const free = breakdown.totalFen === 0;
 

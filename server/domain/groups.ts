@@ -1,4 +1,5 @@
 import type {
+  GroupCheckoutRequest,
   GroupCreateRequest,
   GroupMember,
   GroupPriceRequest,
@@ -17,6 +18,7 @@ import { AppError } from '../errors';
 import { uuidv7 } from '../ids';
 import {
   assertAccessCode,
+  assertConfirmedTotal,
   examSummaryRow,
   newBookingOrder,
   newRegistration,
@@ -181,13 +183,14 @@ export async function groupQuote(
  * Step 3: one transaction holds a seat for every accepted member (all or none), finds or creates each member's
  * individual account by phone, writes their pending registrations and one order for the coordinator; then asks
  * the provider for the QR. A repeated checkout answers the group's pending or paid order. If the seats are gone
- * or a member was registered since the upload, nothing is written and the coordinator uploads again.
+ * or a member was registered since the upload, nothing is written and the coordinator uploads again. The order comes
+ * to the total the coordinator confirmed, or is refused with PRICE_CHANGED.
  */
 export async function checkoutGroup(
   deps: GroupDeps,
   user: UserRow,
   id: string,
-  request: GroupPriceRequest,
+  request: GroupCheckoutRequest,
   options: RegisterOptions,
 ): Promise<GroupView> {
   studentsOnly(user);
@@ -202,6 +205,7 @@ export async function checkoutGroup(
   const exam = await openExam(deps, group.examId);
   const members = acceptedOf(group);
   const { breakdown, promotion } = await priceSeats(deps, user, exam, members.length, request.promoCode);
+  assertConfirmedTotal(breakdown, request.expectedTotalFen);
   const now = deps.now();
   const free = breakdown.totalFen === 0;
   const order = newBookingOrder(deps, { userId: user.id, examId: exam.id, breakdown, promotion, key, now });

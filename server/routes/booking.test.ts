@@ -7,12 +7,14 @@ import {
   type ExamFields,
   examInTenDays,
   nextPhone,
+  payInWallet,
+  quoteFor,
   readyCandidate,
   seatsTaken,
   sweepNow,
 } from '../../tests/helpers/booking';
 import { insertCatalogBasics, insertDiscountCodes, insertExam } from '../../tests/helpers/fixtures';
-import { exams, orders, registrations } from '../db/schema';
+import { exams, invitationCodes, orders, registrations } from '../db/schema';
 import { ProviderError, sandboxProvider } from '../providers/payment';
 
 const DAY = 86_400_000;
@@ -36,6 +38,15 @@ const post = (url: string, auth: Record<string, string>, payload?: unknown, head
 
 const REGISTER = '/api/front/student-registration';
 const QUOTE = '/api/front/checkout/quote';
+
+/** What a quote shows for one seat of a test exam at its default fee (10,000 fen plus 0.6 % handling), no codes. */
+const DEFAULT_TOTAL_FEN = 10_060;
+/** A booking request confirming DEFAULT_TOTAL_FEN, as the checkout page sends it. */
+const booking = (examId: string, extra: Record<string, unknown> = {}) => ({
+  examId,
+  expectedTotalFen: DEFAULT_TOTAL_FEN,
+  ...extra,
+});
 
 describe('quote', () => {
   test('the breakdown with the profile referral and a percent promotion', async () => {
@@ -105,7 +116,10 @@ describe('register', () => {
     assert.equal(booked.order.qrContent, booked.payment.qrContent);
     assert.equal(await seatsTaken(t, exam.id), 1);
 
-    const again = await post(REGISTER, headers, { examId: exam.id });
+    const again = await post(REGISTER, headers, {
+      examId: exam.id,
+      expectedTotalFen: (await quoteFor(t, headers, exam.id)).totalFen,
+    });
     assert.equal(again.statusCode, 409);
     assert.equal(envelope(again).errorCode, 'ALREADY_REGISTERED');
     assert.equal(await seatsTaken(t, exam.id), 1);
@@ -116,7 +130,7 @@ describe('register', () => {
     for (const kind of ['testCenter', 'examiner'] as const) {
       const other = await loginAs(t, nextPhone(), kind);
       for (const url of [QUOTE, REGISTER]) {
-        const res = await post(url, other, { examId: exam.id });
+        const res = await post(url, other, url === REGISTER ? booking(exam.id) : { examId: exam.id });
         assert.equal(res.statusCode, 403, `${kind} ${url}`);
         assert.equal(envelope(res).errorCode, 'STUDENTS_ONLY');
       }
@@ -127,7 +141,7 @@ describe('register', () => {
   test('an incomplete profile is refused with the missing fields', async () => {
     const exam = await newExam();
     const headers = await loginAs(t, nextPhone());
-    const res = await post(REGISTER, headers, { examId: exam.id });
+    const res = await post(REGISTER, headers, booking(exam.id));
     assert.equal(res.statusCode, 409);
     const body = envelope(res);
     assert.equal(body.errorCode, 'PROFILE_INCOMPLETE');
@@ -153,7 +167,7 @@ describe('register', () => {
     const exam = await newExam({ accessCode: 'COACH2024' });
     const { headers } = await readyCandidate(t);
     for (const accessCode of [undefined, 'WRONG', 'COACH2025']) {
-      const res = await post(REGISTER, headers, { examId: exam.id, ...(accessCode ? { accessCode } : {}) });
+      const res = await post(REGISTER, headers, booking(exam.id, accessCode ? { accessCode } : {}));
       assert.equal(res.statusCode, 400);
       assert.equal(envelope(res).errorCode, 'ACCESS_CODE_INVALID');
     }
@@ -165,22 +179,22 @@ describe('register', () => {
   test('closed, inactive, unknown and malformed requests change nothing', async () => {
     const { headers } = await readyCandidate(t);
     const closed = await newExam({ registrationEndsAt: new Date(t.clock.now.getTime() - 1000) });
-    const res = await post(REGISTER, headers, { examId: closed.id });
+    const res = await post(REGISTER, headers, booking(closed.id));
     assert.equal(res.statusCode, 409);
     assert.equal(envelope(res).errorCode, 'REGISTRATION_CLOSED');
     const canceled = await newExam({ status: 'canceled' });
-    assert.equal(envelope(await post(REGISTER, headers, { examId: canceled.id })).errorCode, 'REGISTRATION_CLOSED');
+    assert.equal(envelope(await post(REGISTER, headers, booking(canceled.id))).errorCode, 'REGISTRATION_CLOSED');
     const inactive = await newExam({ status: 'inactive' });
-    assert.equal((await post(REGISTER, headers, { examId: inactive.id })).statusCode, 404);
-    const unknown = await post(REGISTER, headers, { examId: '0190a0f0-0000-7000-8000-000000000000' });
+    assert.equal((await post(REGISTER, headers, booking(inactive.id))).statusCode, 404);
+    const unknown = await post(REGISTER, headers, booking('0190a0f0-0000-7000-8000-000000000000'));
     assert.equal(unknown.statusCode, 404);
-    const badId = await post(REGISTER, headers, { examId: 'not-a-uuid' });
+    const badId = await post(REGISTER, headers, booking('not-a-uuid'));
     assert.equal(envelope(badId).errorCode, 'VALIDATION_FAILED');
-    const extra = await post(REGISTER, headers, { examId: closed.id, seats: 3 });
+    const extra = await post(REGISTER, headers, booking(closed.id, { seats: 3 }));
     assert.equal(envelope(extra).errorCode, 'VALIDATION_FAILED');
-    const badPromo = await post(REGISTER, headers, { examId: (await newExam()).id, promoCode: 'NOPE' });
+    const badPromo = await post(REGISTER, headers, booking((await newExam()).id, { promoCode: 'NOPE' }));
     assert.equal(envelope(badPromo).errorCode, 'PROMO_CODE_INVALID');
-    const longKey = await post(REGISTER, headers, { examId: closed.id }, { 'idempotency-key': 'k'.repeat(129) });
+    const longKey = await post(REGISTER, headers, booking(closed.id), { 'idempotency-key': 'k'.repeat(129) });
     assert.equal(envelope(longKey).errorCode, 'VALIDATION_FAILED');
   });
 
@@ -189,7 +203,7 @@ describe('register', () => {
     const first = await readyCandidate(t);
     const second = await readyCandidate(t);
     await book(t, first.headers, exam.id);
-    const res = await post(REGISTER, second.headers, { examId: exam.id });
+    const res = await post(REGISTER, second.headers, booking(exam.id));
     assert.equal(res.statusCode, 409);
     assert.equal(envelope(res).errorCode, 'SOLD_OUT');
     assert.equal(await seatsTaken(t, exam.id), 1);
@@ -206,13 +220,128 @@ describe('register', () => {
   });
 });
 
+describe('money is what the screen said (DESIGN.md section 6)', () => {
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
+
+  /** Quotes, books at the quoted total, pays in the wallet; answers what each place says the candidate paid. */
+  async function payAsQuoted(headers: { authorization: string }, examId: string, promoCode?: string) {
+    const quote = await quoteFor(t, headers, examId, promoCode);
+    const booked = await book(t, headers, examId, promoCode ? { promoCode } : {});
+    const wallet = dataOf('walletOrder', await get(`/api/pay/sandbox/orders/${booked.order.id}`));
+    await payInWallet(t, booked.order.id);
+    const order = dataOf('order', await get(`/api/front/orders/${booked.order.id}`, headers));
+    const transactions = dataOf('transactions', await get('/api/front/transactions', headers));
+    const transaction = transactions.list.find((row) => row.orderId === booked.order.id);
+    return { quote, booked, wallet, order, transaction };
+  }
+
+  const cases = [
+    { title: 'SPRING10 (10 % off)', promoCode: 'SPRING10', invitationCode: undefined, totalFen: 10_865 },
+    { title: 'WELCOME20 (20 yuan off)', promoCode: 'WELCOME20', invitationCode: undefined, totalFen: 10_060 },
+    {
+      title: 'the FRIEND2026 invitation of the profile',
+      promoCode: undefined,
+      invitationCode: 'FRIEND2026',
+      totalFen: 11_468,
+    },
+    {
+      title: 'SPRING10 and FRIEND2026 together',
+      promoCode: 'SPRING10',
+      invitationCode: 'FRIEND2026',
+      totalFen: 10_261,
+    },
+  ];
+  for (const { title, promoCode, invitationCode, totalFen } of cases) {
+    test(`charged = quoted with ${title}: the order, the wallet and Transactions say the quoted total`, async () => {
+      const exam = await newExam({ feeFen: 12_000 });
+      const { headers } = await readyCandidate(t, invitationCode ? { invitationCode } : {});
+      const { quote, booked, wallet, order, transaction } = await payAsQuoted(headers, exam.id, promoCode);
+      assert.equal(quote.totalFen, totalFen);
+      const { examId: _examId, testDate: _testDate, promoCode: _code, referralCode: _referral, ...lines } = quote;
+      assert.deepEqual(booked.order.breakdown, lines);
+      assert.equal(wallet.amountFen, totalFen);
+      assert.equal(order.status, 'paid');
+      assert.equal(order.breakdown.totalFen, totalFen);
+      assert.equal(transaction?.totalFen, totalFen);
+      const [row] = await t.database.db.select().from(orders).where(eq(orders.id, booked.order.id));
+      assert.equal(row?.totalFen, totalFen);
+      assert.equal(row?.promoCode, promoCode ?? null);
+    });
+  }
+
+  test('a fee changed since the quote answers PRICE_CHANGED and writes nothing; the new quote books', async () => {
+    const exam = await newExam({ feeFen: 12_000 });
+    const { headers, userId } = await readyCandidate(t);
+    const shown = await quoteFor(t, headers, exam.id, 'SPRING10');
+    await t.database.db.update(exams).set({ feeFen: 13_000 }).where(eq(exams.id, exam.id));
+    const res = await post(
+      REGISTER,
+      headers,
+      { examId: exam.id, promoCode: 'SPRING10', expectedTotalFen: shown.totalFen },
+      { 'idempotency-key': 'price-changed-1' },
+    );
+    assert.equal(res.statusCode, 409);
+    assert.equal(envelope(res).errorCode, 'PRICE_CHANGED');
+    assert.equal(await seatsTaken(t, exam.id), 0);
+    const [made] = await t.database.db.select({ n: count() }).from(orders).where(eq(orders.userId, userId));
+    assert.equal(made?.n, 0);
+    const [held] = await t.database.db
+      .select({ n: count() })
+      .from(registrations)
+      .where(eq(registrations.userId, userId));
+    assert.equal(held?.n, 0);
+
+    // Confirming the new quote books, with the same key: the refused attempt left nothing under it.
+    const fresh = await quoteFor(t, headers, exam.id, 'SPRING10');
+    assert.equal(fresh.totalFen, 11_770);
+    const booked = await book(t, headers, exam.id, { promoCode: 'SPRING10', idempotencyKey: 'price-changed-1' });
+    assert.equal(booked.order.breakdown.totalFen, fresh.totalFen);
+    assert.equal(await seatsTaken(t, exam.id), 1);
+  });
+
+  test('an invitation switched off since the quote answers PRICE_CHANGED', async () => {
+    await t.database.db.insert(invitationCodes).values({ code: 'PALS2026', discountBps: 500 });
+    const exam = await newExam({ feeFen: 12_000 });
+    const { headers } = await readyCandidate(t, { invitationCode: 'PALS2026' });
+    const shown = await quoteFor(t, headers, exam.id);
+    assert.equal(shown.referralCode, 'PALS2026');
+    await t.database.db.update(invitationCodes).set({ active: false }).where(eq(invitationCodes.code, 'PALS2026'));
+    const res = await post(REGISTER, headers, { examId: exam.id, expectedTotalFen: shown.totalFen });
+    assert.equal(res.statusCode, 409);
+    assert.equal(envelope(res).errorCode, 'PRICE_CHANGED');
+    assert.equal(await seatsTaken(t, exam.id), 0);
+  });
+
+  test('a booking without the confirmed total, or with a made-up one, is refused', async () => {
+    const exam = await newExam();
+    const { headers } = await readyCandidate(t);
+    const missing = await post(REGISTER, headers, { examId: exam.id });
+    assert.equal(missing.statusCode, 400);
+    assert.equal(envelope(missing).errorCode, 'VALIDATION_FAILED');
+    const cheaper = await post(REGISTER, headers, booking(exam.id, { expectedTotalFen: 1 }));
+    assert.equal(envelope(cheaper).errorCode, 'PRICE_CHANGED');
+    assert.equal(await seatsTaken(t, exam.id), 0);
+  });
+
+  test('a repeat with the same Idempotency-Key answers the order it made, even after the price changed', async () => {
+    const exam = await newExam();
+    const { headers } = await readyCandidate(t);
+    const first = dataOf('register', await post(REGISTER, headers, booking(exam.id), { 'idempotency-key': 'k-1' }));
+    await t.database.db.update(exams).set({ feeFen: 20_000 }).where(eq(exams.id, exam.id));
+    const again = dataOf('register', await post(REGISTER, headers, booking(exam.id), { 'idempotency-key': 'k-1' }));
+    assert.equal(again.order.id, first.order.id);
+    assert.equal(again.order.breakdown.totalFen, DEFAULT_TOTAL_FEN);
+    assert.equal(await seatsTaken(t, exam.id), 1);
+  });
+});
+
 describe('Idempotency-Key', () => {
   test('a double click with one key makes one registration and one order, even at once', async () => {
     const exam = await newExam();
     const { headers, userId } = await readyCandidate(t);
     const key = 'checkout-7f3a';
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => post(REGISTER, headers, { examId: exam.id }, { 'idempotency-key': key })),
+      Array.from({ length: 5 }, () => post(REGISTER, headers, booking(exam.id), { 'idempotency-key': key })),
     );
     const bodies = answers.map((res) => dataOf('register', res));
     assert.equal(new Set(bodies.map((b) => b.order.id)).size, 1);
@@ -239,7 +368,7 @@ describe('expiry', () => {
     t.clock.advance(14 * MINUTE);
     await sweepNow(t);
     assert.equal(await seatsTaken(t, exam.id), 1);
-    assert.equal(envelope(await post(REGISTER, second.headers, { examId: exam.id })).errorCode, 'SOLD_OUT');
+    assert.equal(envelope(await post(REGISTER, second.headers, booking(exam.id))).errorCode, 'SOLD_OUT');
 
     t.clock.advance(MINUTE);
     assert.ok((await sweepNow(t)) >= 1);
@@ -260,7 +389,7 @@ describe('expiry', () => {
     const theirs = await book(t, second.headers, exam.id);
     assert.equal(theirs.registration.status, 'pending');
     // The expired hold no longer counts as a live registration: its owner is only told the exam is full.
-    assert.equal(envelope(await post(REGISTER, first.headers, { examId: exam.id })).errorCode, 'SOLD_OUT');
+    assert.equal(envelope(await post(REGISTER, first.headers, booking(exam.id))).errorCode, 'SOLD_OUT');
   });
 });
 
@@ -298,7 +427,7 @@ describe('no oversell', () => {
     const exam = await newExam({ capacity: 50 });
     const candidates = [];
     for (let i = 0; i < 200; i += 1) candidates.push(await readyCandidate(t));
-    const answers = await Promise.all(candidates.map((c) => post(REGISTER, c.headers, { examId: exam.id })));
+    const answers = await Promise.all(candidates.map((c) => post(REGISTER, c.headers, booking(exam.id))));
     const statuses = answers.map((res) => res.statusCode);
     assert.equal(statuses.filter((s) => s === 200).length, 50);
     const refused = answers.filter((res) => res.statusCode !== 200);
@@ -333,7 +462,7 @@ describe('payment provider down', () => {
         capacity: 1,
       });
       const { headers, userId } = await readyCandidate(broken);
-      const res = await broken.app.inject({ method: 'POST', url: REGISTER, headers, payload: { examId: exam.id } });
+      const res = await broken.app.inject({ method: 'POST', url: REGISTER, headers, payload: booking(exam.id) });
       assert.equal(res.statusCode, 502);
       assert.equal(envelope(res).errorCode, 'PAYMENT_PROVIDER_FAILED');
       const [seats] = await database.db.select({ n: exams.seatsTaken }).from(exams).where(eq(exams.id, exam.id));

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { OrderView } from '../../contract';
 import { createTestApp, dataOf, envelope, loginAs, multipart, postAs, type TestApp } from '../../tests/helpers/app';
-import { book, nextPhone, payInWallet, readyCandidate, seatsTaken } from '../../tests/helpers/booking';
+import { book, nextPhone, payInWallet, quoteFor, readyCandidate, seatsTaken } from '../../tests/helpers/booking';
 import { createCenterExam, readyCenter } from '../../tests/helpers/center';
 import { idCardNumber, insertCatalogBasics, insertDiscountCodes } from '../../tests/helpers/fixtures';
 import { GROUP_HEADER, xlsxOf } from '../../tests/helpers/spreadsheets';
@@ -142,7 +142,10 @@ describe('cancelling an exam', () => {
     assert.equal(mine.list[0]?.status, 'canceled');
     const late = await readyCandidate(t);
     assertError(
-      await post('/api/front/student-registration', late.headers, { examId: exam.id }),
+      await post('/api/front/student-registration', late.headers, {
+        examId: exam.id,
+        expectedTotalFen: (await quoteFor(t, late.headers, exam.id)).totalFen,
+      }),
       409,
       'REGISTRATION_CLOSED',
     );
@@ -182,7 +185,11 @@ describe('cancelling an exam', () => {
       payload: file.payload,
     });
     assert.equal(dataOf('uploadGroupFile', uploaded).upload?.accepted.length, 3);
-    const checkedOut = dataOf('groupCheckout', await post(`/api/front/groups/${group.id}/checkout`, coordinator, {}));
+    const { totalFen } = dataOf('groupQuote', await post(`/api/front/groups/${group.id}/quote`, coordinator, {}));
+    const checkedOut = dataOf(
+      'groupCheckout',
+      await post(`/api/front/groups/${group.id}/checkout`, coordinator, { expectedTotalFen: totalFen }),
+    );
     const order = checkedOut.order as OrderView;
     await payInWallet(t, order.id);
     const total = order.breakdown.totalFen;
@@ -312,10 +319,13 @@ describe('cancelling an exam', () => {
     const leaving = await paidCandidate(exam.id);
     const staying = await paidCandidate(exam.id);
     const latecomers = await Promise.all([1, 2, 3].map(() => readyCandidate(t)));
+    const { totalFen } = await quoteFor(t, latecomers[0]?.headers ?? {}, exam.id);
     const [centerAnswer, ownAnswer, ...bookings] = await Promise.all([
       cancel(auth, exam.id),
       post(`/api/front/registrations/${leaving.booked.registration.id}/cancel`, leaving.headers),
-      ...latecomers.map((c) => post('/api/front/student-registration', c.headers, { examId: exam.id })),
+      ...latecomers.map((c) =>
+        post('/api/front/student-registration', c.headers, { examId: exam.id, expectedTotalFen: totalFen }),
+      ),
     ]);
     assert.equal(centerAnswer.statusCode, 200, centerAnswer.body);
     assert.ok([200, 409].includes(ownAnswer.statusCode), ownAnswer.body);

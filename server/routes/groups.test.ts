@@ -21,7 +21,7 @@ import {
   userIdOf,
 } from '../../tests/helpers/fixtures';
 import { csvOf, GROUP_HEADER, xlsxOf, zipBomb } from '../../tests/helpers/spreadsheets';
-import { groupRegistrations, orders, profiles, registrations, users } from '../db/schema';
+import { exams, groupRegistrations, orders, profiles, registrations, users } from '../db/schema';
 
 const MINUTE = 60_000;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -87,8 +87,25 @@ async function uploaded(auth: Auth, groupId: string, rows: Row[]) {
   return dataOf('uploadGroupFile', await upload(auth, groupId, await xlsxOf([HEADER, ...rows])));
 }
 
-const checkout = (auth: Auth, groupId: string, body: Record<string, unknown> = {}, key?: string) =>
-  post(`/api/front/groups/${groupId}/checkout`, auth, body, key ? { 'idempotency-key': key } : {});
+async function groupQuote(auth: Auth, groupId: string, promoCode?: string) {
+  return dataOf('groupQuote', await post(`/api/front/groups/${groupId}/quote`, auth, promoCode ? { promoCode } : {}));
+}
+
+/** Pay now as the payment step sends it: the promo code of the lines shown and their total (quoted now unless given). */
+async function checkout(
+  auth: Auth,
+  groupId: string,
+  body: { promoCode?: string; expectedTotalFen?: number } = {},
+  key?: string,
+) {
+  const expectedTotalFen = body.expectedTotalFen ?? (await groupQuote(auth, groupId, body.promoCode)).totalFen;
+  return post(
+    `/api/front/groups/${groupId}/checkout`,
+    auth,
+    { ...body, expectedTotalFen },
+    key ? { 'idempotency-key': key } : {},
+  );
+}
 
 /** A coordinator with a group for a fresh exam and `rows` uploaded. */
 async function groupWith(rows: Row[], fields: ExamFields = {}) {
@@ -345,18 +362,18 @@ describe("someone else's group", () => {
     const { group } = await groupWith(members(2));
     const stranger = await coordinator();
     const id = group.id;
-    const urls: [string, string][] = [
+    const urls: [string, string, object?][] = [
       ['GET', `/api/front/groups/${id}`],
-      ['POST', `/api/front/groups/${id}/quote`],
-      ['POST', `/api/front/groups/${id}/checkout`],
+      ['POST', `/api/front/groups/${id}/quote`, {}],
+      ['POST', `/api/front/groups/${id}/checkout`, { expectedTotalFen: 20_120 }],
       ['GET', `/api/front/groups/${id}/tickets`],
     ];
-    for (const [method, url] of urls) {
+    for (const [method, url, payload] of urls) {
       const res = await t.app.inject({
         method: method as 'GET',
         url,
         headers: stranger,
-        ...(method === 'POST' ? { payload: {} } : {}),
+        ...(payload ? { payload } : {}),
       });
       assertError(res, 404, 'NOT_FOUND');
       assertError(await t.app.inject({ method: method as 'GET', url }), 401, 'UNAUTHORIZED');
@@ -369,7 +386,7 @@ describe("someone else's group", () => {
 describe('step 3: one order for the group', () => {
   test('the quote prices every accepted member with the group tier', async () => {
     const { auth, group } = await groupWith(members(10), { feeFen: 10000 });
-    const quote = dataOf('groupQuote', await post(`/api/front/groups/${group.id}/quote`, auth, {}));
+    const quote = await groupQuote(auth, group.id);
     assert.equal(quote.quantity, 10);
     assert.equal(quote.subtotalFen, 100000);
     assert.equal(quote.groupDiscountFen, 5000);
@@ -524,9 +541,67 @@ describe('step 3: one order for the group', () => {
     assert.equal(examOrders?.n, 1);
   });
 
+  test("the order is what the coordinator confirmed: promo code, the coordinator's invitation and the group tier", async () => {
+    const auth = await coordinator();
+    const ready = await readyCandidate(t, { invitationCode: 'FRIEND2026' });
+    const exam = await newExam({ feeFen: 12_000 });
+    for (const who of [auth, ready.headers]) {
+      const group = await createGroup(who, exam.id);
+      await uploaded(who, group.id, members(10));
+      const quote = await groupQuote(who, group.id, 'WELCOME20');
+      const view = dataOf('groupCheckout', await checkout(who, group.id, { promoCode: 'WELCOME20' }));
+      const { examId: _examId, testDate: _testDate, promoCode: _code, referralCode: _referral, ...lines } = quote;
+      assert.deepEqual(view.order?.breakdown, lines);
+      await payInWallet(t, view.order?.id ?? '');
+      const [paid] = dataOf('transactions', await get('/api/front/transactions', who)).list;
+      assert.equal(paid?.totalFen, quote.totalFen);
+    }
+    // The coordinator with the invitation in their profile got the referral on top: a different, lower total.
+    const [plain, referred] = await Promise.all(
+      [auth, ready.headers].map(async (who) => dataOf('transactions', await get('/api/front/transactions', who))),
+    );
+    assert.ok((referred.list[0]?.totalFen ?? 0) < (plain.list[0]?.totalFen ?? 0));
+  });
+
+  test('a price changed since the quote: PRICE_CHANGED and nothing written; a repeated key still answers its order', async () => {
+    const rows = members(3);
+    const { auth, group, exam } = await groupWith(rows, { feeFen: 10_000 });
+    const shown = await groupQuote(auth, group.id, 'SPRING10');
+    await t.database.db.update(exams).set({ feeFen: 11_000 }).where(eq(exams.id, exam.id));
+    const refused = await checkout(auth, group.id, { promoCode: 'SPRING10', expectedTotalFen: shown.totalFen }, 'g-1');
+    assertError(refused, 409, 'PRICE_CHANGED');
+    assert.equal(await seatsTaken(t, exam.id), 0);
+    const [made] = await t.database.db.select({ n: count() }).from(orders).where(eq(orders.examId, exam.id));
+    assert.equal(made?.n, 0);
+    const [accounts] = await t.database.db
+      .select({ n: count() })
+      .from(users)
+      .where(
+        inArray(
+          users.phone,
+          rows.map((r) => `+86${r[1]}`),
+        ),
+      );
+    assert.equal(accounts?.n, 0);
+    const unchanged = dataOf('group', await get(`/api/front/groups/${group.id}`, auth));
+    assert.equal(unchanged.order, null);
+
+    const view = dataOf('groupCheckout', await checkout(auth, group.id, { promoCode: 'SPRING10' }, 'g-1'));
+    assert.equal(view.order?.breakdown.totalFen, (await groupQuote(auth, group.id, 'SPRING10')).totalFen);
+    await t.database.db.update(exams).set({ feeFen: 12_000 }).where(eq(exams.id, exam.id));
+    const replay = await checkout(
+      auth,
+      group.id,
+      { promoCode: 'SPRING10', expectedTotalFen: view.order?.breakdown.totalFen },
+      'g-1',
+    );
+    assert.equal(dataOf('groupCheckout', replay).order?.id, view.order?.id);
+    assert.equal(await seatsTaken(t, exam.id), 3);
+  });
+
   test('a group with no accepted member cannot check out', async () => {
     const { auth, group } = await groupWith([['', 'x', 'y', '', '']]);
-    assertError(await checkout(auth, group.id), 409, 'GROUP_NO_MEMBERS');
+    assertError(await checkout(auth, group.id, { expectedTotalFen: 0 }), 409, 'GROUP_NO_MEMBERS');
   });
 });
 

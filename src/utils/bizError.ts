@@ -29,6 +29,11 @@ export function envelopeOf(error: unknown): ErrorEnvelope | undefined {
   return isErrorEnvelope(body) ? body : undefined;
 }
 
+/** True when no answer arrived at all: the network is down or the request timed out. */
+export function isNetworkFailure(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'isAxiosError' in error && responseOf(error) === undefined;
+}
+
 /** True when the call failed because the token is missing, expired or revoked. */
 export function isUnauthorized(error: unknown): boolean {
   return responseOf(error)?.status === 401 || envelopeOf(error)?.errorCode === 'UNAUTHORIZED';

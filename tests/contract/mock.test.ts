@@ -150,7 +150,14 @@ describe('mock/booking.ts walks the booking state machine as contract/ says', ()
     assertSuccess(api.quote, quote);
     assertError(call(keyOf(api.quote), { headers, body: { examId, promoCode: 'NOPE' } }), 'PROMO_CODE_INVALID', 400);
 
-    const booking = { headers: { ...headers, 'idempotency-key': 'key-1' }, body: { examId } };
+    const shown = ok(api.quote.data).parse(call(keyOf(api.quote), { headers, body: { examId } }).body).data;
+    const expectedTotalFen = shown.totalFen;
+    const booking = { headers: { ...headers, 'idempotency-key': 'key-1' }, body: { examId, expectedTotalFen } };
+    assertError(
+      call(keyOf(api.register), { ...booking, body: { examId, expectedTotalFen: expectedTotalFen + 1 } }),
+      'PRICE_CHANGED',
+      409,
+    );
     const first = ok(api.register.data).parse(call(keyOf(api.register), booking).body).data;
     const again = ok(api.register.data).parse(call(keyOf(api.register), booking).body).data;
     assert.equal(again.order.id, first.order.id, 'the same key answers the same order');
@@ -210,7 +217,17 @@ describe('mock/group.ts walks a group registration as contract/ says', () => {
     assertError(call(keyOf(api.groupQuote), { ...group, body: { promoCode: 'NOPE' } }), 'PROMO_CODE_INVALID', 400);
     assertError(call(keyOf(api.groupTickets), group), 'TICKET_NOT_ISSUED', 409);
 
-    const paying = { ...group, headers: { ...headers, 'idempotency-key': 'group-key-1' }, body: {} };
+    const shown = ok(api.groupQuote.data).parse(call(keyOf(api.groupQuote), { ...group, body: {} }).body).data;
+    const paying = {
+      ...group,
+      headers: { ...headers, 'idempotency-key': 'group-key-1' },
+      body: { expectedTotalFen: shown.totalFen },
+    };
+    assertError(
+      call(keyOf(api.groupCheckout), { ...paying, body: { expectedTotalFen: shown.totalFen - 1 } }),
+      'PRICE_CHANGED',
+      409,
+    );
     const first = ok(api.groupCheckout.data).parse(call(keyOf(api.groupCheckout), paying).body).data;
     const again = ok(api.groupCheckout.data).parse(call(keyOf(api.groupCheckout), paying).body).data;
     assert.equal(first.order?.status, 'pending');

@@ -36,7 +36,21 @@ export function sandboxOf(t: TestApp) {
   });
 }
 
-/** Books `examId` for a candidate over HTTP and answers the registration response. */
+/** The checkout lines a candidate is shown for one seat of `examId` (with `promoCode`, if any). */
+export async function quoteFor(t: TestApp, headers: { authorization: string }, examId: string, promoCode?: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/front/checkout/quote',
+    headers,
+    payload: { examId, ...(promoCode ? { promoCode } : {}) },
+  });
+  return dataOf('quote', res);
+}
+
+/**
+ * Books `examId` for a candidate over HTTP as the checkout page does: quotes it, then books at the quoted total.
+ * Answers the registration response.
+ */
 export async function book(
   t: TestApp,
   headers: { authorization: string },
@@ -44,11 +58,12 @@ export async function book(
   extra: { promoCode?: string; accessCode?: string; idempotencyKey?: string } = {},
 ) {
   const { idempotencyKey, ...body } = extra;
+  const { totalFen } = await quoteFor(t, headers, examId, body.promoCode);
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/front/student-registration',
     headers: { ...headers, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
-    payload: { examId, ...body },
+    payload: { examId, ...body, expectedTotalFen: totalFen },
   });
   return dataOf('register', res);
 }

@@ -38,6 +38,10 @@ export default {
   'pages.checkout.line.handling': 'Handling charges',
   'pages.checkout.line.total': 'Total',
   'pages.checkout.payNow': 'Pay now',
+  'pages.checkout.priceChanged':
+    'The price changed since it was shown: the total is now {total}. Nothing was charged. Check the lines and press Pay now to confirm the new total.',
+  'pages.checkout.pay.noAnswer':
+    'No answer came back, so the booking may or may not have been made. Check your connection and press Pay now again: you will not be charged twice.',
 
   'pages.checkout.pay.title': 'Please Scan QrCode For Payment',
   'pages.checkout.pay.qrLabel': 'Payment QR code, {amount}',

@@ -39,5 +39,6 @@ export default {
   'errors.ORDER_EXPIRED': 'This order has expired and its seat was released. Please book again.',
   'errors.TICKET_NOT_ISSUED': 'Your ticket is issued once the payment is complete.',
   'errors.PAYMENT_PROVIDER_FAILED': 'The payment service did not answer. Please try again in a moment.',
+  'errors.PRICE_CHANGED': 'The price changed since it was shown. Nothing was charged; please confirm the new total.',
   'errors.INTERNAL': 'Something went wrong on our side. Please try again later.',
 };

@@ -37,6 +37,9 @@ export default {
   'pages.checkout.line.handling': '手续费',
   'pages.checkout.line.total': '合计',
   'pages.checkout.payNow': '立即支付',
+  'pages.checkout.priceChanged':
+    '价格在显示后有变动，现在合计 {total}，尚未扣款。请核对明细，再点击“立即支付”确认新的合计金额。',
+  'pages.checkout.pay.noAnswer': '未收到答复，无法确定是否已预订成功。请检查网络后再次点击“立即支付”，不会重复扣款。',
 
   'pages.checkout.pay.title': '请扫码支付',
   'pages.checkout.pay.qrLabel': '支付二维码，{amount}',

@@ -38,5 +38,6 @@ export default {
   'errors.ORDER_EXPIRED': '订单已过期，名额已释放，请重新报名。',
   'errors.TICKET_NOT_ISSUED': '支付完成后才会生成准考证。',
   'errors.PAYMENT_PROVIDER_FAILED': '支付服务暂无响应，请稍后再试。',
+  'errors.PRICE_CHANGED': '价格在显示后有变动，尚未扣款，请确认新的合计金额。',
   'errors.INTERNAL': '服务器出错了，请稍后再试。',
 };

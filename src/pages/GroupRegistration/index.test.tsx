@@ -1,7 +1,16 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { TestBrowser } from '@umijs/max';
-import { type Call, err, examFixture, loginAs, ok, type Route, serve } from '../SingleRegistration/testing/fakeServer';
+import {
+  type Call,
+  err,
+  examFixture,
+  loginAs,
+  lost,
+  ok,
+  type Route,
+  serve,
+} from '../SingleRegistration/testing/fakeServer';
 import {
   GROUP_ID,
   GROUP_ORDER_ID,
@@ -290,7 +299,60 @@ describe('group registration', () => {
     await user.type(promo, 'typed-after');
     await user.click(button('Pay now'));
     await screen.findByText('Please Scan QrCode For Payment');
-    expect(callsTo(calls, CHECKOUT_URL)[0].body).toEqual({ promoCode: 'SPRING10' });
+    expect(callsTo(calls, CHECKOUT_URL)[0].body).toEqual({
+      promoCode: 'SPRING10',
+      expectedTotalFen: GROUP_QUOTE.totalFen,
+    });
+  });
+
+  it('shows the new lines when the price changed since they were shown, and Pay now then confirms them', async () => {
+    let raised = false;
+    const dearer = {
+      ...GROUP_QUOTE,
+      unitPriceFen: 16_000,
+      subtotalFen: 48_000,
+      groupDiscountFen: 2_400,
+      handlingFen: 274,
+      totalFen: 45_874,
+    };
+    const calls = groupServer(uploaded, {
+      [`POST ${GROUP_URL}/quote`]: () => ok(raised ? dearer : GROUP_QUOTE),
+      [`POST ${CHECKOUT_URL}`]: (call) =>
+        (call.body as { expectedTotalFen: number }).expectedTotalFen === dearer.totalFen
+          ? ok(groupFixture({ upload: MIXED_UPLOAD, order: groupOrderFixture(), canUpload: false }))
+          : err('PRICE_CHANGED'),
+    });
+    await open(`?groupId=${GROUP_ID}`, 'Upload Form');
+    await user.click(button('Next'));
+    await heading('Payment');
+    await waitFor(() => expect(button('Pay now')).toBeEnabled());
+    raised = true;
+    await user.click(button('Pay now'));
+    const warning = await alertWith(
+      'The price changed since it was shown: the total is now CN¥458.74. Nothing was charged. Check the lines and press Pay now to confirm the new total.',
+    );
+    expect(warning).toBeInTheDocument();
+    const total = screen.getByText('Total').closest('tr') as HTMLElement;
+    expect(within(total).getByText('CN¥458.74')).toBeInTheDocument();
+    expect(screen.queryByText('Please Scan QrCode For Payment')).not.toBeInTheDocument();
+    await user.click(button('Pay now'));
+    expect(await screen.findByText('Please Scan QrCode For Payment')).toBeInTheDocument();
+    expect(callsTo(calls, CHECKOUT_URL).map((call) => call.body)).toEqual([
+      { expectedTotalFen: GROUP_QUOTE.totalFen },
+      { expectedTotalFen: dearer.totalFen },
+    ]);
+  });
+
+  it('says in place when Pay now got no answer, and that pressing again is safe', async () => {
+    groupServer(uploaded, { [`POST ${CHECKOUT_URL}`]: () => lost() });
+    await open(`?groupId=${GROUP_ID}`, '上传名单', 'zh-CN');
+    await user.click(button('下一步'));
+    await heading('支付');
+    await waitFor(() => expect(button('立即支付')).toBeEnabled());
+    await user.click(button('立即支付'));
+    expect(
+      await alertWith('未收到答复，无法确定是否已预订成功。请检查网络后再次点击“立即支付”，不会重复扣款。'),
+    ).toBeInTheDocument();
   });
 
   it('sends the coordinator back to the upload when a member was registered meanwhile', async () => {

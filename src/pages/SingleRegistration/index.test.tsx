@@ -2,10 +2,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { TestBrowser } from '@umijs/max';
 import {
+  type Answer,
   type Call,
   err,
   examFixture,
   loginAs,
+  lost,
   ok,
   orderFixture,
   registrationFixture,
@@ -39,13 +41,31 @@ function profile(complete: boolean) {
   };
 }
 
-const QUOTE = {
-  ...order.breakdown,
-  examId: exam.id,
-  testDate: exam.startsAt,
-  promoCode: 'SPRING10',
-  referralCode: null,
-};
+const PROMOTIONS: Record<string, number> = { SPRING10: 1_000, WELCOME20: 0 };
+const AMOUNTS_OFF: Record<string, number> = { SPRING10: 0, WELCOME20: 2_000 };
+
+/** The server's lines for one seat at `feeFen` with `promoCode` (10 % or 20 yuan off; 0.6 % handling). */
+function quoteOf(promoCode: string | undefined, feeFen = exam.feeFen) {
+  const promotionDiscountFen = promoCode
+    ? Math.round((feeFen * (PROMOTIONS[promoCode] ?? 0)) / 10_000) + (AMOUNTS_OFF[promoCode] ?? 0)
+    : 0;
+  const discounted = feeFen - promotionDiscountFen;
+  const handlingFen = Math.round((discounted * 60) / 10_000);
+  return {
+    ...order.breakdown,
+    unitPriceFen: feeFen,
+    subtotalFen: feeFen,
+    promotionDiscountFen,
+    handlingFen,
+    totalFen: discounted + handlingFen,
+    examId: exam.id,
+    testDate: exam.startsAt,
+    promoCode: promoCode ?? null,
+    referralCode: null,
+  };
+}
+
+const promoOf = (call: Call) => (call.body as { promoCode?: string }).promoCode?.trim().toUpperCase() || undefined;
 
 const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 const button = (name: string | RegExp) => screen.getByText(name).closest('button') as HTMLButtonElement;
@@ -55,7 +75,7 @@ function bookingServer(overrides: Record<string, (call: Call) => ReturnType<type
     [`GET ${EXAM_URL}`]: () => ok(exam),
     'GET /api/front/profile': () => ok(profile(true)),
     'POST /api/front/checkout/quote': (call) =>
-      (call.body as { promoCode?: string }).promoCode === 'NOPE' ? err('PROMO_CODE_INVALID') : ok(QUOTE),
+      promoOf(call) === 'NOPE' ? err('PROMO_CODE_INVALID') : ok(quoteOf(promoOf(call))),
     'POST /api/front/student-registration': () => ok({ registration, order, payment: { qrContent: order.qrContent } }),
     [`GET /api/front/orders/${order.id}`]: () => ok(order),
     ...overrides,
@@ -108,7 +128,7 @@ describe('single registration', () => {
     const bookings = calls.filter((call) => call.url === '/api/front/student-registration');
     expect(bookings).toHaveLength(1);
     expect(bookings[0].headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(bookings[0].body).toEqual({ examId: exam.id });
+    expect(bookings[0].body).toEqual({ examId: exam.id, expectedTotalFen: 15_090 });
 
     // Back closes the QR and leaves the order pending; paying again asks for the same order with the same key.
     await user.click(within(screen.getByRole('dialog')).getByText('Back'));
@@ -198,6 +218,131 @@ describe('single registration', () => {
     await user.click(button('立即支付'));
     expect(await screen.findByText('需要完善资料')).toBeInTheDocument();
     expect(screen.getByText('请完善个人资料')).toBeInTheDocument();
+  });
+});
+
+/** The body of every booking request the page sent. */
+const bookingBodies = (calls: Call[]) =>
+  calls.filter((call) => call.url === '/api/front/student-registration').map((call) => call.body);
+const totalLine = () => screen.getByText('Total').closest('tr') as HTMLElement;
+
+describe('Pay now books what Check Out shows, after the details form has left the screen', () => {
+  it.each([
+    ['SPRING10', 'spring10', 'CN¥135.81', 13_581],
+    ['WELCOME20', ' WELCOME20 ', 'CN¥130.78', 13_078],
+  ])('sends the promo code %s and the total shown', async (code, typed, shown, totalFen) => {
+    const calls = bookingServer();
+    await openCheckout();
+    await user.type(screen.getByLabelText('Promo code (optional)'), typed);
+    await user.click(button('Continue to check out'));
+    await screen.findByRole('heading', { name: 'Check Out' });
+    expect(screen.queryByLabelText('Promo code (optional)')).not.toBeInTheDocument();
+    expect(within(totalLine()).getByText(shown)).toBeInTheDocument();
+    await user.click(button('Pay now'));
+    expect(await screen.findByText('Please Scan QrCode For Payment')).toBeInTheDocument();
+    expect(bookingBodies(calls)).toEqual([{ examId: exam.id, promoCode: code, expectedTotalFen: totalFen }]);
+  });
+
+  it('sends the access code of an exam that needs one (COACH-FIT with COACH2024)', async () => {
+    const coach = examFixture({ code: 'COACH-FIT', requiresAccessCode: true });
+    const calls = bookingServer({ [`GET ${EXAM_URL}`]: () => ok(coach) });
+    await openCheckout();
+    await user.click(button('Continue to check out'));
+    expect(await screen.findByText('Please enter the access code')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Access code'), 'COACH2024');
+    await user.click(button('Continue to check out'));
+    await screen.findByRole('heading', { name: 'Check Out' });
+    await user.click(button('Pay now'));
+    expect(await screen.findByText('Please Scan QrCode For Payment')).toBeInTheDocument();
+    expect(bookingBodies(calls)).toEqual([{ examId: exam.id, accessCode: 'COACH2024', expectedTotalFen: 15_090 }]);
+  });
+
+  it.each([['en-US'], ['zh-CN']])(
+    '%s: a price changed since Check Out shows the new lines, and Pay now then books them',
+    async (locale) => {
+      let feeFen = exam.feeFen;
+      const calls = bookingServer({
+        'POST /api/front/checkout/quote': (call) => ok(quoteOf(promoOf(call), feeFen)),
+        'POST /api/front/student-registration': (call) =>
+          (call.body as { expectedTotalFen: number }).expectedTotalFen === quoteOf('SPRING10', feeFen).totalFen
+            ? ok({ registration, order, payment: { qrContent: order.qrContent } })
+            : err('PRICE_CHANGED'),
+      });
+      const en = locale === 'en-US';
+      await openCheckout(locale);
+      await user.type(screen.getByLabelText(en ? 'Promo code (optional)' : '优惠码（选填）'), 'SPRING10');
+      await user.click(button(en ? 'Continue to check out' : '去结算'));
+      await screen.findByRole('heading', { name: en ? 'Check Out' : '结算' });
+      feeFen = 16_000;
+      await user.click(button(en ? 'Pay now' : '立即支付'));
+      const changed = en
+        ? 'The price changed since it was shown: the total is now CN¥144.86. Nothing was charged. Check the lines and press Pay now to confirm the new total.'
+        : '价格在显示后有变动，现在合计 ¥144.86，尚未扣款。请核对明细，再点击“立即支付”确认新的合计金额。';
+      expect(await screen.findByText(changed)).toBeInTheDocument();
+      const total = screen.getByText(en ? 'Total' : '合计').closest('tr') as HTMLElement;
+      expect(within(total).getByText(en ? 'CN¥144.86' : '¥144.86')).toBeInTheDocument();
+      expect(screen.queryByText(en ? 'Please Scan QrCode For Payment' : '请扫码支付')).not.toBeInTheDocument();
+
+      await user.click(button(en ? 'Pay now' : '立即支付'));
+      expect(await screen.findByText(en ? 'Please Scan QrCode For Payment' : '请扫码支付')).toBeInTheDocument();
+      expect(bookingBodies(calls).map((body) => (body as { expectedTotalFen: number }).expectedTotalFen)).toEqual([
+        13_581, 14_486,
+      ]);
+      const keys = calls
+        .filter((call) => call.url === '/api/front/student-registration')
+        .map((call) => call.headers['Idempotency-Key']);
+      expect(keys[1]).toBe(keys[0]);
+    },
+  );
+});
+
+/** Every refusal Pay now can meet, with what the candidate reads on the Check Out step in each language. */
+const REFUSALS: Array<[string, Answer, string, string]> = [
+  ['sold out', err('SOLD_OUT'), 'Sorry, no seats are left for this exam.', '抱歉，该考试名额已满。'],
+  ['registration closed', err('REGISTRATION_CLOSED'), 'Registration for this exam is closed.', '该考试报名已截止。'],
+  ['already registered', err('ALREADY_REGISTERED'), 'You are already registered for this exam.', '您已报名该考试。'],
+  [
+    'access code',
+    err('ACCESS_CODE_INVALID'),
+    'This exam needs its access code, and the code entered is wrong.',
+    '该考试需要准入码，您输入的准入码不正确。',
+  ],
+  ['promo code', err('PROMO_CODE_INVALID'), 'This promo code is unknown or no longer valid.', '优惠码不存在或已失效。'],
+  ['profile incomplete', err('PROFILE_INCOMPLETE'), 'Please Complete Your Profile', '请完善个人资料'],
+  [
+    'payment provider',
+    err('PAYMENT_PROVIDER_FAILED'),
+    'The payment service did not answer. Please try again in a moment.',
+    '支付服务暂无响应，请稍后再试。',
+  ],
+  [
+    'network',
+    lost(),
+    'No answer came back, so the booking may or may not have been made. Check your connection and press Pay now again: you will not be charged twice.',
+    '未收到答复，无法确定是否已预订成功。请检查网络后再次点击“立即支付”，不会重复扣款。',
+  ],
+];
+
+describe('a refused Pay now says why, on the Check Out step', () => {
+  it.each(REFUSALS)('%s, in English', async (_, answer, english) => {
+    bookingServer({ 'POST /api/front/student-registration': () => answer });
+    await openCheckout();
+    await user.click(button('Continue to check out'));
+    await screen.findByRole('heading', { name: 'Check Out' });
+    await user.click(button('Pay now'));
+    expect(await screen.findByText(english)).toBeInTheDocument();
+    expect(screen.getByText('Check Out', { selector: 'h2' })).toBeInTheDocument();
+    expect(button('Pay now')).toBeEnabled();
+  });
+
+  it.each(REFUSALS)('%s, in Chinese', async (_, answer, _english, chinese) => {
+    bookingServer({ 'POST /api/front/student-registration': () => answer });
+    await openCheckout('zh-CN');
+    await user.click(button('去结算'));
+    await screen.findByRole('heading', { name: '结算' });
+    await user.click(button('立即支付'));
+    expect(await screen.findByText(chinese)).toBeInTheDocument();
+    expect(screen.getByText('结算', { selector: 'h2' })).toBeInTheDocument();
   });
 });
 

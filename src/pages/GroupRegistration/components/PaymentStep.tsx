@@ -6,8 +6,9 @@ import PaymentModal from '@/components/PaymentModal';
 import { errorText } from '@/requestErrorConfig';
 import { group as fetchGroup, groupCheckout, groupQuote } from '@/services/group';
 import { envelopeOf } from '@/utils/bizError';
+import { formatFen } from '@/utils/format';
 import { newIdempotencyKey } from '@/utils/idempotencyKey';
-import { showError } from '@/utils/showError';
+import { failureText, showError } from '@/utils/showError';
 import type { Quote } from '../../../../contract/booking';
 import type { GroupView } from '../../../../contract/group';
 import { StepHeading } from './GroupSteps';
@@ -27,12 +28,12 @@ interface Props {
  */
 export default function PaymentStep({ group, onGroup, onPaid, onChanged, onBack }: Props) {
   const intl = useIntl();
-  const text = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
+  const text = (id: string, values?: Record<string, number | string>) => intl.formatMessage({ id }, values);
   const [form] = Form.useForm<{ promoCode?: string }>();
   const [quote, setQuote] = useState<Quote | null>(null);
   const [quoting, setQuoting] = useState(false);
   const [paying, setPaying] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [alert, setAlert] = useState<{ type: 'error' | 'warning'; text: string } | null>(null);
   const [showQr, setShowQr] = useState(false);
   // One key per checkout attempt: a double click or a retry after a lost answer makes one order (DESIGN.md section 3).
   const attemptKey = useRef<string | null>(null);
@@ -47,17 +48,22 @@ export default function PaymentStep({ group, onGroup, onPaid, onChanged, onBack 
       form.setFields([{ name: 'promoCode', errors: [errorText(envelope)] }]);
       return;
     }
-    setProblem(envelope ? errorText(envelope) : text('request.fallback'));
+    // No answer to Pay now: an order may have been made, and pressing again with the same key answers it.
+    setAlert({ type: 'error', text: failureText(error, text('pages.checkout.pay.noAnswer')) });
   };
 
-  const requote = async () => {
+  /** New lines for `code`, answered once on screen. A new price is a new attempt, with a new key. */
+  const requote = async (code: string | undefined) => {
     setQuoting(true);
-    setProblem(null);
+    setAlert(null);
     try {
-      setQuote(await groupQuote(group.id, { promoCode: promoCode() }, { skipErrorHandler: true }));
+      const fresh = await groupQuote(group.id, { promoCode: code }, { skipErrorHandler: true });
+      setQuote(fresh);
       attemptKey.current = null;
+      return fresh;
     } catch (error) {
       place(error);
+      return null;
     } finally {
       setQuoting(false);
     }
@@ -65,24 +71,31 @@ export default function PaymentStep({ group, onGroup, onPaid, onChanged, onBack 
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the first quote, on arrival
   useEffect(() => {
-    if (!pending) requote();
+    if (!pending) requote(promoCode());
   }, []);
+
+  /** The price changed since the lines were shown: show the new ones and ask for Pay now again. */
+  const priceChanged = async (shown: Quote) => {
+    const fresh = await requote(shown.promoCode ?? undefined);
+    if (!fresh) return;
+    const total = formatFen(fresh.totalFen, intl.locale);
+    setAlert({ type: 'warning', text: text('pages.checkout.priceChanged', { total }) });
+  };
 
   const pay = async () => {
     if (pending) {
       setShowQr(true);
       return;
     }
-    if (inFlight.current) return;
+    if (inFlight.current || !quote) return;
     inFlight.current = true;
     setPaying(true);
-    setProblem(null);
+    setAlert(null);
     attemptKey.current ??= newIdempotencyKey();
     try {
-      // The code of the lines shown, not one typed since without Apply.
-      const answer = await groupCheckout(group.id, { promoCode: quote?.promoCode ?? undefined }, attemptKey.current, {
-        skipErrorHandler: true,
-      });
+      // Exactly the lines shown: their code (not one typed since without Apply) and their total.
+      const body = { promoCode: quote.promoCode ?? undefined, expectedTotalFen: quote.totalFen };
+      const answer = await groupCheckout(group.id, body, attemptKey.current, { skipErrorHandler: true });
       if (answer.order?.status === 'paid') {
         onPaid(answer);
       } else {
@@ -90,7 +103,8 @@ export default function PaymentStep({ group, onGroup, onPaid, onChanged, onBack 
         setShowQr(true);
       }
     } catch (error) {
-      place(error);
+      if (envelopeOf(error)?.errorCode === 'PRICE_CHANGED') await priceChanged(quote);
+      else place(error);
     } finally {
       inFlight.current = false;
       setPaying(false);
@@ -115,7 +129,7 @@ export default function PaymentStep({ group, onGroup, onPaid, onChanged, onBack 
     } catch (error) {
       showError(error);
     }
-    await requote();
+    await requote(promoCode());
   };
 
   const breakdown = pending?.breakdown ?? quote;
@@ -132,7 +146,12 @@ export default function PaymentStep({ group, onGroup, onPaid, onChanged, onBack 
       {pending ? (
         <Alert type="info" showIcon message={text('pages.gRegistration.payment.pending')} style={{ marginTop: 16 }} />
       ) : (
-        <Form form={form} layout="vertical" onFinish={requote} style={{ maxWidth: 520, marginTop: 16 }}>
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={() => requote(promoCode())}
+          style={{ maxWidth: 520, marginTop: 16 }}
+        >
           <Form.Item label={text('pages.checkout.promoCode')} htmlFor="group-promo-code" style={{ marginBottom: 0 }}>
             <Flex gap={8}>
               <Form.Item name="promoCode" noStyle>
@@ -146,7 +165,9 @@ export default function PaymentStep({ group, onGroup, onPaid, onChanged, onBack 
         </Form>
       )}
       <div aria-live="polite">
-        {problem ? <Alert type="error" showIcon message={problem} style={{ marginTop: 16, maxWidth: 520 }} /> : null}
+        {alert ? (
+          <Alert type={alert.type} showIcon message={alert.text} style={{ marginTop: 16, maxWidth: 520 }} />
+        ) : null}
       </div>
       <Flex gap={8} style={{ marginTop: 24 }}>
         <Button onClick={onBack} disabled={paying || pending !== null}>

@@ -3,18 +3,23 @@ import { Alert, Button, Flex } from 'antd';
 import CheckoutLines from '@/components/CheckoutLines';
 import type { Quote } from '../../../../contract/booking';
 
+/** What the last Pay now came to, already localized: a refusal, or a new price to confirm. */
+export interface CheckoutAlert {
+  type: 'error' | 'warning';
+  text: string;
+}
+
 interface Props {
   quote: Quote;
   timeZone: string;
   paying: boolean;
-  /** The reason the last Pay now failed, already localized. */
-  problem: string | null;
+  alert: CheckoutAlert | null;
   onBack: () => void;
   onPay: () => void;
 }
 
 /** Step "Check Out": the server's price breakdown, line by line; discounts read as negatives. */
-export default function CheckoutSummary({ quote, timeZone, paying, problem, onBack, onPay }: Props) {
+export default function CheckoutSummary({ quote, timeZone, paying, alert, onBack, onPay }: Props) {
   const intl = useIntl();
   const text = (id: string) => intl.formatMessage({ id: `pages.checkout.${id}` });
   return (
@@ -24,7 +29,9 @@ export default function CheckoutSummary({ quote, timeZone, paying, problem, onBa
       </h2>
       <CheckoutLines breakdown={quote} testDate={quote.testDate} timeZone={timeZone} />
       <div aria-live="polite">
-        {problem ? <Alert type="error" showIcon message={problem} style={{ marginTop: 16, maxWidth: 520 }} /> : null}
+        {alert ? (
+          <Alert type={alert.type} showIcon message={alert.text} style={{ marginTop: 16, maxWidth: 520 }} />
+        ) : null}
       </div>
       <Flex gap={8} style={{ marginTop: 24 }}>
         <Button onClick={onBack} disabled={paying}>

@@ -9,16 +9,29 @@ import { quote as fetchQuote, register } from '@/services/booking';
 import { exam as fetchExam } from '@/services/catalog';
 import { profile as fetchProfile } from '@/services/profile';
 import { envelopeOf } from '@/utils/bizError';
+import { formatFen } from '@/utils/format';
 import { newIdempotencyKey } from '@/utils/idempotencyKey';
-import { showError } from '@/utils/showError';
+import { failureText, showError } from '@/utils/showError';
 import type { Quote, RegistrationView } from '../../../../contract/booking';
 import { findRegistration } from '../findRegistration';
 import BookedRegistration, { type Payment } from './BookedRegistration';
-import CheckoutSummary from './CheckoutSummary';
+import CheckoutSummary, { type CheckoutAlert } from './CheckoutSummary';
 import ExamDetails, { type DetailsValues } from './ExamDetails';
 import RegistrationSteps from './RegistrationSteps';
 
 const optional = (value: string | undefined) => value?.trim() || undefined;
+
+interface Codes {
+  promoCode?: string;
+  accessCode?: string;
+}
+const sameCodes = (a: Codes, b: Codes) => a.promoCode === b.promoCode && a.accessCode === b.accessCode;
+
+/** The Check Out step: the quote on screen and the codes it was made with. Pay now books exactly this. */
+interface Checkout {
+  quote: Quote;
+  codes: Codes;
+}
 
 /** Booking an exam: Details, Check Out, Pay now (the QR modal), Done. */
 export default function NewRegistration({ examId }: { examId: string }) {
@@ -26,14 +39,15 @@ export default function NewRegistration({ examId }: { examId: string }) {
   const location = useLocation();
   const [form] = Form.useForm<DetailsValues>();
   const [profileMissing, setProfileMissing] = useState(false);
-  const [quote, setQuote] = useState<Quote | null>(null);
+  const [checkout, setCheckout] = useState<Checkout | null>(null);
   const [quoting, setQuoting] = useState(false);
   const [paying, setPaying] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [alert, setAlert] = useState<CheckoutAlert | null>(null);
   const [payment, setPayment] = useState<Payment | null>(null);
   const [booked, setBooked] = useState<RegistrationView | null>(null);
-  // One key per checkout attempt: a double click or a retry after a lost answer books once (DESIGN.md section 3).
-  const attemptKey = useRef<string | null>(null);
+  // One key per checkout attempt, that is per codes confirmed: a double click, a retry after a lost answer, or Back
+  // and forth with the same codes books once (DESIGN.md section 3). Other codes are another attempt.
+  const attempt = useRef<{ key: string; codes: Codes } | null>(null);
   const inFlight = useRef(false);
 
   const { data: exam, loading } = useRequest(async () => {
@@ -42,59 +56,75 @@ export default function NewRegistration({ examId }: { examId: string }) {
     return examAnswer;
   });
 
-  /** Codes that belong to a field of the details step go back there; the rest are said where they happened. */
-  const placeError = (error: unknown): string | null => {
-    const envelope = envelopeOf(error);
-    const code = envelope?.errorCode;
-    if (code === 'PROFILE_INCOMPLETE') {
-      setProfileMissing(true);
-      return null;
-    }
-    if (envelope && (code === 'PROMO_CODE_INVALID' || code === 'ACCESS_CODE_INVALID')) {
-      setQuote(null);
-      form.setFields([
-        { name: code === 'PROMO_CODE_INVALID' ? 'promoCode' : 'accessCode', errors: [errorText(envelope)] },
-      ]);
-      return null;
-    }
-    if (envelope) return errorText(envelope);
-    showError(error);
-    return null;
-  };
+  const quoteFor = (promoCode: string | undefined) =>
+    fetchQuote({ examId, quantity: 1, promoCode }, { skipErrorHandler: true });
 
   const toCheckout = async (values: DetailsValues) => {
     setQuoting(true);
     try {
-      const answer = await fetchQuote(
-        { examId, quantity: 1, promoCode: optional(values.promoCode) },
-        { skipErrorHandler: true },
-      );
-      attemptKey.current ??= newIdempotencyKey();
-      setProblem(null);
-      setQuote(answer);
+      const quote = await quoteFor(optional(values.promoCode));
+      // The promo code as the quote applied it, and the access code as typed: what Pay now will send.
+      const codes = { promoCode: quote.promoCode ?? undefined, accessCode: optional(values.accessCode) };
+      if (!attempt.current || !sameCodes(attempt.current.codes, codes)) {
+        attempt.current = { key: newIdempotencyKey(), codes };
+      }
+      setAlert(null);
+      setCheckout({ quote, codes });
     } catch (error) {
-      if (placeError(error)) showError(error);
+      const envelope = envelopeOf(error);
+      if (envelope?.errorCode === 'PROMO_CODE_INVALID') {
+        form.setFields([{ name: 'promoCode', errors: [errorText(envelope)] }]);
+      } else {
+        showError(error);
+      }
     } finally {
       setQuoting(false);
     }
   };
 
+  // No answer to Pay now: a booking may have been made, and pressing again with the same key answers it.
+  const failed = (error: unknown) => failureText(error, intl.formatMessage({ id: 'pages.checkout.pay.noAnswer' }));
+
+  /**
+   * Why Pay now was refused, said on the Check Out step (an incomplete profile by its prompt); a new price is quoted
+   * and shown, to be confirmed again.
+   */
+  const refused = async (error: unknown, confirmed: Checkout) => {
+    const code = envelopeOf(error)?.errorCode;
+    if (code === 'PROFILE_INCOMPLETE') {
+      setProfileMissing(true);
+      return;
+    }
+    if (code !== 'PRICE_CHANGED') {
+      setAlert({ type: 'error', text: failed(error) });
+      return;
+    }
+    try {
+      const quote = await quoteFor(confirmed.codes.promoCode);
+      setCheckout({ quote, codes: confirmed.codes });
+      const total = formatFen(quote.totalFen, intl.locale);
+      setAlert({ type: 'warning', text: intl.formatMessage({ id: 'pages.checkout.priceChanged' }, { total }) });
+    } catch (again) {
+      setAlert({ type: 'error', text: failed(again) });
+    }
+  };
+
   const pay = async () => {
-    if (inFlight.current || !attemptKey.current) return;
+    const confirmed = checkout;
+    const key = attempt.current?.key;
+    if (inFlight.current || !confirmed || !key) return;
     inFlight.current = true;
     setPaying(true);
-    setProblem(null);
-    const values = form.getFieldsValue();
+    setAlert(null);
     try {
-      const answer = await register(
-        { examId, promoCode: optional(values.promoCode), accessCode: optional(values.accessCode) },
-        attemptKey.current,
-        { skipErrorHandler: true },
-      );
+      // Exactly what the Check Out step shows: its codes and its total (the details form has left the screen).
+      const answer = await register({ examId, ...confirmed.codes, expectedTotalFen: confirmed.quote.totalFen }, key, {
+        skipErrorHandler: true,
+      });
       setPayment({ order: answer.order, qrContent: answer.payment.qrContent });
       setBooked(answer.registration);
     } catch (error) {
-      setProblem(placeError(error));
+      await refused(error, confirmed);
     } finally {
       inFlight.current = false;
       setPaying(false);
@@ -112,8 +142,9 @@ export default function NewRegistration({ examId }: { examId: string }) {
   const restart = () => {
     setPayment(null);
     setBooked(null);
-    setQuote(null);
-    attemptKey.current = null;
+    setCheckout(null);
+    setAlert(null);
+    attempt.current = null;
   };
 
   if (loading) return <Spin />;
@@ -127,23 +158,22 @@ export default function NewRegistration({ examId }: { examId: string }) {
     );
   }
   const done = booked !== null && booked.status !== 'pending';
-  const step = done ? 2 : quote ? 1 : 0;
+  const step = done ? 2 : checkout ? 1 : 0;
   const returnTo = location.pathname + location.search;
   return (
     <>
       <RegistrationSteps current={step} />
       {done ? (
         <BookedRegistration registration={booked} startChanging={false} onRestart={restart} />
-      ) : quote ? (
+      ) : checkout ? (
         <CheckoutSummary
-          quote={quote}
+          quote={checkout.quote}
           timeZone={exam.timeZone}
           paying={paying}
-          problem={problem}
+          alert={alert}
           onBack={() => {
-            // A booking already made stays this attempt's: paying later must answer the same order.
-            if (!booked) attemptKey.current = null;
-            setQuote(null);
+            setAlert(null);
+            setCheckout(null);
           }}
           onPay={pay}
         />

@@ -20,11 +20,16 @@ export interface Detail {
   path: string;
   message: string;
 }
-export type Answer = { ok: true; data: unknown } | { ok: false; code: ErrorCode; details?: Detail[] };
+export type Answer =
+  | { ok: true; data: unknown }
+  | { ok: false; code: ErrorCode; details?: Detail[] }
+  | { ok: false; lost: true };
 export type Route = (call: Call) => Answer;
 
 export const ok = (data: unknown): Answer => ({ ok: true, data });
 export const err = (code: ErrorCode, details?: Detail[]): Answer => ({ ok: false, code, details });
+/** No answer at all: the connection dropped, as axios reports it. */
+export const lost = (): Answer => ({ ok: false, lost: true });
 
 export const INDIVIDUAL = {
   id: '01890a5d-ac96-774b-bcce-b302099a8057',
@@ -58,6 +63,7 @@ export function serve(routes: Record<string, Route>): Call[] {
     const answer = route ? route(call) : err('NOT_FOUND');
     if (answer.ok)
       return { data: { success: true, data: answer.data }, status: 200, statusText: '', headers: {}, config };
+    if ('lost' in answer) throw new AxiosError('Network Error', 'ERR_NETWORK', config, {});
     const { status, showType } = ERROR_CATALOGUE[answer.code];
     const response: AxiosResponse = {
       data: { success: false, errorCode: answer.code, errorMessage: answer.code, showType, details: answer.details },
