@@ -26,7 +26,7 @@ export async function getInitialState(): Promise<InitialState> {
   const settings = defaultSettings;
   if (!readToken()) return { settings };
   try {
-    return { currentUser: await fetchCurrentUser({ skipErrorHandler: true }), settings };
+    return { currentUser: await fetchCurrentUser({ skipErrorHandler: true, probeSession: true }), settings };
   } catch (error) {
     if (isUnauthorized(error)) clearSession();
     return { settings };

@@ -186,6 +186,29 @@ describe('session handling', () => {
     expect(localStorage.getItem('type')).toBe('');
   });
 
+  it('a 401 on a call that shows its own errors (skipErrorHandler) ends the session and asks for login too', async () => {
+    localStorage.setItem('access_token', 'expired');
+    localStorage.setItem('type', 'individual');
+    history.push('/home/singleRegistration?examId=e1');
+    await call(answer(401, envelope(0, 'UNAUTHORIZED')), { skipErrorHandler: true });
+    expect(history.location.pathname).toBe('/user/login');
+    expect(new URLSearchParams(history.location.search).get('redirect')).toBe('/home/singleRegistration?examId=e1');
+    expect(localStorage.getItem('access_token')).toBeNull();
+  });
+
+  it('the start-up check of a stored token (probeSession) leaves the page to the guard', async () => {
+    localStorage.setItem('access_token', 'expired');
+    history.push('/home/risk');
+    await expect(
+      request('/api/front/currentUser', {
+        adapter: answer(401, envelope(0, 'UNAUTHORIZED')),
+        skipErrorHandler: true,
+        probeSession: true,
+      }),
+    ).rejects.toBeDefined();
+    expect(history.location.pathname).toBe('/home/risk');
+  });
+
   it('a 401 on the login page stays there, without a redirect to itself', async () => {
     localStorage.setItem('access_token', 'expired');
     history.push('/user/login?redirect=%2Fhome%2Fprofile');

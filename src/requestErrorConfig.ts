@@ -54,13 +54,15 @@ function showEnvelope(info: ErrorEnvelope): void {
 
 /** Spec section 8, for envelopes on any status, timeouts, lost networks and everything else. */
 function errorHandler(error: RequestError, opts: RequestOptions): void {
+  const unauthorized = isUnauthorized(error);
+  // Whatever the page does with the error afterwards, a 401 ends the session (the start-up probe only clears it).
+  if (unauthorized && !opts?.probeSession) expireSession();
   if (opts?.skipErrorHandler) throw error;
+  if (unauthorized) return;
   const intl = getIntl();
   const http = 'isAxiosError' in error ? error : undefined;
   const envelope = envelopeOf(error);
-  if (isUnauthorized(error)) {
-    expireSession();
-  } else if (envelope) {
+  if (envelope) {
     showEnvelope(envelope);
   } else if (http?.code === 'ECONNABORTED' || http?.code === 'ETIMEDOUT') {
     const ms = http.config?.timeout ?? 0;

@@ -2,9 +2,13 @@ import { request } from '@umijs/max';
 import { BizError } from '@/utils/bizError';
 import type { Envelope } from '../../contract/envelope';
 
-/** What a page may ask of a call: skip the global error display (it shows its own) or cancel it. */
+/**
+ * What a page may ask of a call: skip the global error display (it shows its own) or cancel it. A 401 ends the
+ * session and asks for a login either way, except for `probeSession`, the start-up check of a stored token.
+ */
 export interface CallOptions {
   skipErrorHandler?: boolean;
+  probeSession?: boolean;
   signal?: AbortSignal;
 }
 
