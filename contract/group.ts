@@ -3,6 +3,7 @@ import { phoneInput } from './auth';
 import { expectedTotalFen, orderView, promoCode, registrationStatus } from './booking';
 import { examSummary } from './catalog';
 import { id, isoDateTime, type localizedText, requiredText, text } from './common';
+import { GROUP_ROW_REASONS } from './groupRowReasons';
 import { gender } from './profile';
 
 /**
@@ -46,27 +47,8 @@ export const GROUP_COLUMNS = {
 export type GroupColumn = keyof typeof GROUP_COLUMNS;
 export const GROUP_COLUMN_KEYS = Object.keys(GROUP_COLUMNS) as [GroupColumn, ...GroupColumn[]];
 
-/**
- * Why a row of a group file was not accepted, one code per problem; the page words them in the current language.
- * DUPLICATE_* name the later row of a pair (the earlier one stays accepted); IDENTITY_MISMATCH is a phone whose
- * account already holds a different ID number; NO_SEATS_LEFT is a valid row beyond the exam's seats left.
- */
-export const GROUP_ROW_REASONS = [
-  'NAME_REQUIRED',
-  'PHONE_INVALID',
-  'ID_NUMBER_INVALID',
-  'GENDER_INVALID',
-  'GENDER_MISMATCH',
-  'BIRTH_DATE_INVALID',
-  'BIRTH_DATE_MISMATCH',
-  'DUPLICATE_PHONE',
-  'DUPLICATE_ID_NUMBER',
-  'IDENTITY_MISMATCH',
-  'ALREADY_REGISTERED',
-  'NO_SEATS_LEFT',
-] as const;
+/** Why a row was refused: groupRowReasons.ts lists the codes and the column each one is about. */
 export const groupRowReason = z.enum(GROUP_ROW_REASONS);
-export type GroupRowReason = z.infer<typeof groupRowReason>;
 
 /** An accepted member; `registrationId` and `status` once the group has checked out. */
 export const groupMember = z.object({
@@ -86,9 +68,15 @@ export type GroupMember = z.infer<typeof groupMember>;
 
 export const groupRejectedRow = z.object({
   row: z.number().int().positive(),
-  /** What the row held, as typed (may be empty). */
+  /**
+   * What the row held in each column, as typed (may be empty; a valid ID card number masked), so that each reason
+   * can show the value it refuses (GROUP_ROW_REASON_COLUMN).
+   */
   name: z.string(),
   phone: z.string(),
+  idNumber: z.string(),
+  gender: z.string(),
+  dateOfBirth: z.string(),
   reasons: z.array(groupRowReason).min(1),
   /** For DUPLICATE_*: the earlier row with the same phone or ID number. */
   duplicateOfRow: z.number().int().positive().nullable(),

@@ -10,6 +10,7 @@ export * from './envelope';
 export * from './errors';
 export * from './examiner';
 export * from './group';
+export * from './groupRowReasons';
 export * from './idcard';
 export * from './payment';
 export * from './phone';

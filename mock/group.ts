@@ -56,8 +56,26 @@ const MEMBERS: GroupMember[] = [
 }));
 
 const REJECTED: GroupRejectedRow[] = [
-  { row: 5, name: '刘洋', phone: '13900139001', reasons: ['DUPLICATE_PHONE'], duplicateOfRow: 2 },
-  { row: 6, name: '', phone: '1390013', reasons: ['NAME_REQUIRED', 'PHONE_INVALID'], duplicateOfRow: null },
+  {
+    row: 5,
+    name: '刘洋',
+    phone: '13900139001',
+    idNumber: '110105********0021',
+    gender: '女',
+    dateOfBirth: '',
+    reasons: ['DUPLICATE_PHONE'],
+    duplicateOfRow: 2,
+  },
+  {
+    row: 6,
+    name: '',
+    phone: '1390013',
+    idNumber: '',
+    gender: '',
+    dateOfBirth: '',
+    reasons: ['NAME_REQUIRED', 'PHONE_INVALID'],
+    duplicateOfRow: null,
+  },
 ];
 
 function orderOf(group: MockGroup): MockOrder | undefined {

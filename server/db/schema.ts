@@ -421,13 +421,20 @@ export interface GroupMemberRecord {
   dateOfBirth: string;
 }
 
+/**
+ * A refused row of a group file as typed, ID number in full (the view masks a valid one). Uploads stored before the
+ * rows kept every column have only name and phone.
+ */
+export type GroupRejectedRecord = Omit<GroupRejectedRow, 'idNumber' | 'gender' | 'dateOfBirth'> &
+  Partial<Pick<GroupRejectedRow, 'idNumber' | 'gender' | 'dateOfBirth'>>;
+
 /** What an upload of a group file left: the accepted members and the rejected rows with their reasons. */
 export interface GroupUpload {
   fileName: string;
   uploadedAt: string;
   totalParticipants: number;
   accepted: GroupMemberRecord[];
-  rejected: GroupRejectedRow[];
+  rejected: GroupRejectedRecord[];
 }
 
 /**

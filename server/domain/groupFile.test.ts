@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, test } from 'node:test';
 import ExcelJS from 'exceljs';
 import { GROUP_FILE_MAX_BYTES, GROUP_MAX_ROWS } from '../../contract/group';
+import { idCardCheckCharacter } from '../../contract/idcard';
 import {
   csvOf,
   GROUP_HEADER,
@@ -376,28 +377,45 @@ describe('readGroupFile: what is not a spreadsheet', () => {
 });
 
 describe('the template', () => {
-  const context = { seatsLeft: 10, registeredPhones: new Set<string>(), accountIdNumbers: new Map() };
+  const EXAMPLE_ID_NUMBER = `11010520080305123${idCardCheckCharacter('11010520080305123')}`;
+  /** The example member, as templates handed out before this one had it in their first row. */
+  const SAMPLE_ROW = ['张三', '13800138000', EXAMPLE_ID_NUMBER, '男', '2008-03-05'];
 
-  test('the .xlsx reads back as one accepted member', async () => {
-    const rows = await readGroupFile(await groupTemplateXlsx());
-    const { accepted, rejected } = validateGroupRows(rows, context);
-    assert.deepEqual(rejected, []);
-    assert.equal(accepted.length, 1);
-    assert.equal(accepted[0]?.phone, '+8613800138000');
+  test('the .xlsx uploaded unchanged holds no member: the members sheet is its header alone', async () => {
+    await refused(await groupTemplateXlsx(), 'GROUP_FILE_EMPTY');
   });
 
-  test('the .csv is UTF-8 with a byte order mark and CRLF lines, and reads back as one accepted member', async () => {
+  test('the .csv is UTF-8 with a byte order mark and CRLF lines, the header alone, and holds no member', async () => {
     const file = groupTemplateCsv();
     assert.deepEqual([...file.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
-    const text = file.toString('utf8');
-    assert.match(
-      text,
-      /^\uFEFF姓名 \/ Name,手机号 \/ Phone,身份证号 \/ ID card number,性别 \/ Gender,出生日期 \/ Date of birth\r\n/,
+    assert.equal(
+      file.toString('utf8'),
+      '\uFEFF姓名 / Name,手机号 / Phone,身份证号 / ID card number,性别 / Gender,出生日期 / Date of birth\r\n',
     );
-    assert.equal(text.split('\r\n').length, 3);
-    const { accepted, rejected } = validateGroupRows(await readGroupFile(file), context);
-    assert.deepEqual(rejected, []);
-    assert.equal(accepted.length, 1);
+    await refused(file, 'GROUP_FILE_EMPTY');
+  });
+
+  test("an older template's sample row is never a member, in .xlsx or .csv, however its phone and ID are written", async () => {
+    const members = memberRows(2);
+    assert.deepEqual(await readGroupFile(await xlsxOf([GROUP_HEADER, SAMPLE_ROW, ...members])), rawRowsOf(members, 3));
+    await refused(await xlsxOf([GROUP_HEADER, SAMPLE_ROW]), 'GROUP_FILE_EMPTY');
+    const retyped = [' 张三 ', '+86 138 0013 8000', EXAMPLE_ID_NUMBER.toLowerCase(), '', ''];
+    const csv = csvOf([GROUP_HEADER, retyped, ...members], { encoding: 'utf8-bom' });
+    assert.deepEqual(await readGroupFile(csv), rawRowsOf(members, 3));
+  });
+
+  test("a member who shares only the example's phone or name is read as any other row", async () => {
+    const [member = []] = memberRows(1);
+    const samePhone = [member[0] ?? '', '13800138000', member[2] ?? ''];
+    const sameName = ['张三', member[1] ?? '', member[2] ?? ''];
+    const rows = await readGroupFile(await xlsxOf([GROUP_HEADER, samePhone, sameName]));
+    assert.deepEqual(
+      rows.map((row) => [row.name, row.phone]),
+      [
+        [samePhone[0], '13800138000'],
+        ['张三', sameName[1]],
+      ],
+    );
   });
 
   test('the .xlsx: bold frozen bilingual header, ID and phone columns as text, a notes sheet for every column', async () => {
@@ -424,5 +442,11 @@ describe('the template', () => {
       ],
     );
     assert.match(noteRows[2]?.[4] ?? '', /Format this column as Text/);
+    assert.equal(notes.getCell('E1').value, '示例 / Example');
+    assert.deepEqual(
+      noteRows.map((row) => row[5]),
+      SAMPLE_ROW,
+    );
+    assert.equal(members.actualRowCount, 1);
   });
 });

@@ -1,5 +1,6 @@
 import { GROUP_COLUMN_KEYS, GROUP_COLUMNS, GROUP_MAX_ROWS, type GroupColumn } from '../../contract/group';
 import { AppError } from '../errors';
+import { isTemplateExample } from './groupTemplate';
 import { headerKeys, readSheet, type SheetReading, type SheetRow } from './sheetFile';
 
 /** One member row of a group file, each cell's text as typed (trimmed); '' for a column the file does not have. */
@@ -27,7 +28,7 @@ const MAX_ROWS_ABOVE_HEADER = 5;
 
 /**
  * Reads a group file: .xlsx or .csv, told apart by their content (never by name). Answers the member rows below
- * the header, blank rows skipped. GROUP_FILE_INVALID for anything that is not a readable spreadsheet,
+ * the header, blank rows and the template's example member skipped. GROUP_FILE_INVALID for anything that is not a readable spreadsheet,
  * GROUP_FILE_EMPTY without a header or without rows under it, GROUP_FILE_HEADERS_MISSING (details name the columns)
  * when a required column is missing, GROUP_FILE_TOO_MANY_ROWS beyond GROUP_MAX_ROWS.
  */
@@ -107,6 +108,8 @@ function groupRowCollector() {
     };
     // A row with nothing in the member columns (a pre-numbered line, a remark) is not a member.
     if (!row.name && !row.phone && !row.idNumber && !row.gender && !row.dateOfBirth) return;
+    // The example of the template (older templates had it as their first row) is never a member to charge for.
+    if (isTemplateExample(row)) return;
     if (rows.length === GROUP_MAX_ROWS) throw new AppError('GROUP_FILE_TOO_MANY_ROWS');
     rows.push(row);
   };

@@ -124,14 +124,20 @@ describe('validateGroupRows: each reason', () => {
     ]);
   });
 
-  test('a refused row carries its name and phone as typed', () => {
-    const { rejected } = validateGroupRows(oneRow({ name: '王 五', phone: '138-0013', idNumber: 'x' }), OPEN_EXAM);
+  test('a refused row carries every value as typed, so each reason can show the one it refuses', () => {
+    const typed = {
+      name: '王 五',
+      phone: '138-0013',
+      idNumber: '1101052006',
+      gender: '未知',
+      dateOfBirth: '2006-13-01',
+    };
+    const { rejected } = validateGroupRows(oneRow(typed), OPEN_EXAM);
     assert.deepEqual(rejected, [
       {
         row: 2,
-        name: '王 五',
-        phone: '138-0013',
-        reasons: ['PHONE_INVALID', 'ID_NUMBER_INVALID'],
+        ...typed,
+        reasons: ['PHONE_INVALID', 'ID_NUMBER_INVALID', 'GENDER_INVALID', 'BIRTH_DATE_INVALID'],
         duplicateOfRow: null,
       },
     ]);
@@ -148,7 +154,7 @@ describe('validateGroupRows: duplicates inside the file', () => {
       [2, 3],
     );
     assert.deepEqual(rejected, [
-      { row: 4, name: rows[2]?.name, phone: '+86 139 0000 0000', reasons: ['DUPLICATE_PHONE'], duplicateOfRow: 2 },
+      { ...rows[2], phone: '+86 139 0000 0000', reasons: ['DUPLICATE_PHONE'], duplicateOfRow: 2 },
     ]);
   });
 

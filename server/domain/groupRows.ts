@@ -1,4 +1,5 @@
-import type { GroupRejectedRow, GroupRowReason } from '../../contract/group';
+import type { GroupRejectedRow } from '../../contract/group';
+import type { GroupRowReason } from '../../contract/groupRowReasons';
 import { idCardBirthDate, idCardGender, isValidIdCard } from '../../contract/idcard';
 import { chinaMobileToE164 } from '../../contract/phone';
 import type { RawGroupRow } from './groupFile';
@@ -143,7 +144,8 @@ export function validateGroupRows(
     else {
       const { reasons, duplicateOfRow } =
         'reasons' in result ? result : { reasons: ['NO_SEATS_LEFT' as const], duplicateOfRow: null };
-      rejected.push({ row: raw.row, name: raw.name, phone: raw.phone, reasons, duplicateOfRow });
+      const { row, name, phone, idNumber, gender, dateOfBirth } = raw;
+      rejected.push({ row, name, phone, idNumber, gender, dateOfBirth, reasons, duplicateOfRow });
     }
   }
   return { accepted, rejected };

@@ -3,17 +3,18 @@ import type {
   GroupCreateRequest,
   GroupMember,
   GroupPriceRequest,
+  GroupRejectedRow,
   GroupView,
   Quote,
   RegistrationStatus,
   Ticket,
 } from '../../contract';
-import { maskIdCard } from '../../contract/idcard';
+import { isValidIdCard, maskIdCard } from '../../contract/idcard';
 import { chinaMobileToE164 } from '../../contract/phone';
 import type { UserRow } from '../db/repositories/auth';
 import { type OrderRow, uniqueConstraintOf } from '../db/repositories/booking';
 import type { GroupRepository, GroupRow } from '../db/repositories/groups';
-import type { GroupUpload } from '../db/schema';
+import type { GroupRejectedRecord, GroupUpload } from '../db/schema';
 import { AppError } from '../errors';
 import { uuidv7 } from '../ids';
 import {
@@ -59,6 +60,17 @@ async function currentOrder(deps: GroupDeps, group: GroupRow) {
   return group.orderId ? deps.repo.orderWithExam(group.orderId) : undefined;
 }
 
+/** A refused row as the coordinator sees it: every value as typed, a valid ID card number masked. */
+function rejectedView(row: GroupRejectedRecord): GroupRejectedRow {
+  const idNumber = (row.idNumber ?? '').trim().toUpperCase();
+  return {
+    ...row,
+    idNumber: isValidIdCard(idNumber) ? maskIdCard(idNumber) : (row.idNumber ?? ''),
+    gender: row.gender ?? '',
+    dateOfBirth: row.dateOfBirth ?? '',
+  };
+}
+
 /** The group as its coordinator sees it: the last upload, each accepted member's registration once checked out. */
 async function viewOf(deps: GroupDeps, group: GroupRow): Promise<GroupView> {
   const [exam, order] = await Promise.all([examSummaryRow(deps, group.examId), currentOrder(deps, group)]);
@@ -89,7 +101,7 @@ async function viewOf(deps: GroupDeps, group: GroupRow): Promise<GroupView> {
           status: registered.get(m.phone)?.status ?? null,
         }),
       ),
-      rejected: upload.rejected,
+      rejected: upload.rejected.map(rejectedView),
     },
     order: order ? toOrderView(order.order, order.exam) : null,
     canUpload: !order || !SETTLED_ORDER.has(order.order.status),

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { GROUP_FILE_MAX_BYTES, type GroupView } from '../../contract';
+import { idCardCheckCharacter, maskIdCard } from '../../contract/idcard';
 import { createTestApp, dataOf, envelope, loginAs, multipart, postAs, type TestApp } from '../../tests/helpers/app';
 import {
   book,
@@ -606,16 +607,65 @@ describe('step 3: one order for the group', () => {
 });
 
 describe('the template', () => {
-  test('both formats download and read back as one accepted member', async () => {
+  test('both formats download; uploaded unchanged they hold no member, and nothing is charged for the example', async () => {
     const { auth, group } = await groupWith(members(1));
     for (const format of ['xlsx', 'csv'] as const) {
       const res = await get(`/api/front/group-template?format=${format}`);
       assert.equal(res.statusCode, 200);
       assert.match(String(res.headers['content-disposition']), new RegExp(`\\.${format}"$`));
-      const view = dataOf('uploadGroupFile', await upload(auth, group.id, res.rawPayload, `template.${format}`));
-      assert.equal(view.upload?.accepted.length, 1, format);
-      assert.equal(view.upload?.rejected.length, 0, format);
+      assertError(await upload(auth, group.id, res.rawPayload, `template.${format}`), 400, 'GROUP_FILE_EMPTY');
     }
     assertError(await get('/api/front/group-template?format=pdf'), 400, 'VALIDATION_FAILED');
+    // The last good upload stands; no account was made for the example's phone.
+    const kept = dataOf('group', await get(`/api/front/groups/${group.id}`, auth));
+    assert.equal(kept.upload?.accepted.length, 1);
+    const [example] = await t.database.db.select({ n: count() }).from(users).where(eq(users.phone, '+8613800138000'));
+    assert.equal(example?.n, 0);
+  });
+
+  test("an older template's sample row (张三 13800138000) left above the members is not one of them", async () => {
+    const first17 = '11010520080305123';
+    const sample: Row = ['张三', '13800138000', `${first17}${idCardCheckCharacter(first17)}`, '男', '2008-03-05'];
+    const rows = members(2);
+    const { group } = await groupWith([sample, ...rows]);
+    assert.deepEqual(
+      group.upload?.accepted.map((m) => m.phone),
+      rows.map((r) => `+86${r[1]}`),
+    );
+    assert.deepEqual(group.upload?.rejected, []);
+    assert.equal(group.upload?.totalParticipants, 2);
+  });
+});
+
+describe('a refused row', () => {
+  test('shows what each column held: a valid ID card number masked, an invalid one as typed', async () => {
+    const [good = []] = members(1);
+    const { group } = await groupWith([
+      good,
+      ['Same Phone', String(good[1]), idCardNumber('777'), 'M', '1990-03-07'],
+      ['', '1380013', '1101052008', '未知', '2008-13-01'],
+    ]);
+    assert.deepEqual(group.upload?.rejected, [
+      {
+        row: 3,
+        name: 'Same Phone',
+        phone: String(good[1]),
+        idNumber: maskIdCard(idCardNumber('777')),
+        gender: 'M',
+        dateOfBirth: '1990-03-07',
+        reasons: ['DUPLICATE_PHONE'],
+        duplicateOfRow: 2,
+      },
+      {
+        row: 4,
+        name: '',
+        phone: '1380013',
+        idNumber: '1101052008',
+        gender: '未知',
+        dateOfBirth: '2008-13-01',
+        reasons: ['NAME_REQUIRED', 'PHONE_INVALID', 'ID_NUMBER_INVALID', 'GENDER_INVALID', 'BIRTH_DATE_INVALID'],
+        duplicateOfRow: null,
+      },
+    ]);
   });
 });

@@ -60,12 +60,16 @@ test('a coordinator registers a class: upload with refused rows, upload again, o
   const exam = await startGroup(page);
   await expectAccessible(page);
 
-  // The templates download from the server.
+  // The templates download from the server; uploaded unchanged, they hold no member (no sample to charge for).
   for (const name of ['xlsx', 'csv'] as const) {
     const link = page.getByRole('link', { name: enGroup[`pages.gRegistration.upload.template.${name}`] });
     const download = await page.request.get((await link.getAttribute('href')) as string);
     expect(download.ok()).toBe(true);
     expect(download.headers()['content-disposition']).toContain(`.${name}`);
+    if (name === 'xlsx') {
+      await chooseFile(page, 'template.xlsx', XLSX, await download.body());
+      await expect(page.getByText(enGroup['errors.GROUP_FILE_EMPTY'])).toBeVisible();
+    }
   }
 
   // A first file saved by Excel in China: GBK CSV with one good row and one with a broken phone.
@@ -76,7 +80,9 @@ test('a coordinator registers a class: upload with refused rows, upload again, o
   await chooseFile(page, 'class.csv', 'text/csv', first);
   const rejected = page.getByRole('table', { name: enGroup['pages.gRegistration.upload.rejected'] });
   await expect(rejected).toBeVisible();
-  await expect(rejected.getByText(enGroup['pages.gRegistration.reason.PHONE_INVALID'])).toBeVisible();
+  await expect(
+    rejected.getByText(`Phone "12345": ${enGroup['pages.gRegistration.reason.PHONE_INVALID']}`, { exact: true }),
+  ).toBeVisible();
   await expect(rejected.getByRole('cell', { name: '3', exact: true })).toBeVisible();
   await expect(page.getByText(enGroup['pages.gRegistration.upload.total'].replace('{n}', '2'))).toBeVisible();
   await expectAccessible(page);

@@ -2,6 +2,7 @@ import type { useIntl } from '@umijs/max';
 import { errorText } from '@/requestErrorConfig';
 import { envelopeOf } from '@/utils/bizError';
 import type { GroupRejectedRow } from '../../../contract/group';
+import { GROUP_ROW_REASON_COLUMN } from '../../../contract/groupRowReasons';
 
 type PageIntl = ReturnType<typeof useIntl>;
 
@@ -42,14 +43,21 @@ export function uploadFailureText(intl: PageIntl, error: unknown): string {
   return intl.messages[own] ? intl.formatMessage({ id: own }) : errorText(envelope);
 }
 
-/** Every reason a row was refused, one text each; duplicates name the earlier row. */
+/**
+ * Every reason a row was refused, one text each, naming the column and the value it refuses (Phone "1380013": not a
+ * mainland China mobile number); duplicates name the earlier row.
+ */
 export function rejectionTexts(intl: PageIntl, row: GroupRejectedRow): string[] {
-  return row.reasons.map((reason) =>
-    intl.formatMessage(
-      { id: `pages.gRegistration.reason.${reason}` },
-      { row: row.duplicateOfRow === null ? '?' : String(row.duplicateOfRow) },
-    ),
-  );
+  const text = (id: string, values?: Record<string, string>) =>
+    intl.formatMessage({ id: `pages.gRegistration.${id}` }, values);
+  return row.reasons.map((reason) => {
+    const problem = text(`reason.${reason}`, { row: row.duplicateOfRow === null ? '?' : String(row.duplicateOfRow) });
+    const column = GROUP_ROW_REASON_COLUMN[reason];
+    if (column === null) return problem;
+    const typed = row[column].trim();
+    const value = typed ? text('quoted', { value: typed }) : text('blank');
+    return text('problem', { column: text(`column.${column}`), value, problem });
+  });
 }
 
 /** A mainland E.164 number as people write it (13800138000); anything else as it came. */

@@ -136,24 +136,27 @@ describe('group registration', () => {
     expect(await screen.findByLabelText('Admission QR code of Chen Jing for HSK Level 4')).toBeInTheDocument();
   });
 
-  it('shows the refused rows under their heading with every reason, in English and in Chinese', async () => {
+  it('shows the refused rows under their heading, each reason with the value of the column it refuses', async () => {
     groupServer(uploaded);
     await open(`?groupId=${GROUP_ID}`, 'Upload Form');
     const rejected = tableNamed('The following Student Can not be Proceed');
     const row = (n: string) => within(rejected).getByText(n).closest('tr') as HTMLElement;
     expect(within(row('5')).getByText('Liu Yang')).toBeInTheDocument();
-    expect(within(row('5')).getByText('Same phone as row 2')).toBeInTheDocument();
+    expect(within(row('5')).getByText('Phone "13900139001": same as row 2')).toBeInTheDocument();
     expect(within(row('6')).getByText('(blank)')).toBeInTheDocument();
-    expect(within(row('6')).getByText('The name is missing')).toBeInTheDocument();
-    expect(within(row('6')).getByText('The phone is not a mainland China mobile number')).toBeInTheDocument();
+    expect(within(row('6')).getByText('Name (blank): required, at most 50 characters')).toBeInTheDocument();
+    expect(within(row('6')).getByText('Phone "12345": not a mainland China mobile number')).toBeInTheDocument();
+    expect(within(row('6')).getByText('ID card number "1101052008": not a valid ID card number')).toBeInTheDocument();
+    expect(within(row('6')).getByText('Date of birth "2008-02-30": not a date (yyyy-mm-dd)')).toBeInTheDocument();
   });
 
   it('words the refused rows in Chinese', async () => {
     groupServer(uploaded);
     await open(`?groupId=${GROUP_ID}`, '上传名单', 'zh-CN');
     const rejected = tableNamed('以下学员无法继续报名');
-    expect(within(rejected).getByText('与第 2 行手机号重复')).toBeInTheDocument();
-    expect(within(rejected).getByText('缺少姓名')).toBeInTheDocument();
+    expect(within(rejected).getByText('手机号“13900139001”：与第 2 行重复')).toBeInTheDocument();
+    expect(within(rejected).getByText('姓名（空）：必填，最多 50 个字')).toBeInTheDocument();
+    expect(within(rejected).getByText('手机号“12345”：不是中国大陆手机号')).toBeInTheDocument();
     expect(screen.getByText('参加人数：5')).toBeInTheDocument();
     expect(button('跳过，个人报名')).toBeEnabled();
   });

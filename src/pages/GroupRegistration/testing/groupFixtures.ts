@@ -31,8 +31,26 @@ export const MIXED_UPLOAD = {
     memberFixture(4, 'Chen Jing', '+8613900139003'),
   ],
   rejected: [
-    { row: 5, name: 'Liu Yang', phone: '13900139001', reasons: ['DUPLICATE_PHONE'], duplicateOfRow: 2 },
-    { row: 6, name: '', phone: '12345', reasons: ['NAME_REQUIRED', 'PHONE_INVALID'], duplicateOfRow: null },
+    {
+      row: 5,
+      name: 'Liu Yang',
+      phone: '13900139001',
+      idNumber: '110105********0021',
+      gender: 'F',
+      dateOfBirth: '',
+      reasons: ['DUPLICATE_PHONE'],
+      duplicateOfRow: 2,
+    },
+    {
+      row: 6,
+      name: '',
+      phone: '12345',
+      idNumber: '1101052008',
+      gender: '',
+      dateOfBirth: '2008-02-30',
+      reasons: ['NAME_REQUIRED', 'PHONE_INVALID', 'ID_NUMBER_INVALID', 'BIRTH_DATE_INVALID'],
+      duplicateOfRow: null,
+    },
   ],
 };
 
