@@ -5,6 +5,7 @@ import enExam from '../../src/locales/en-US/exam';
 import enProfile from '../../src/locales/en-US/profile';
 import enStatus from '../../src/locales/en-US/status';
 import enTicket from '../../src/locales/en-US/ticket';
+import enTransaction from '../../src/locales/en-US/transaction';
 import enWallet from '../../src/locales/en-US/wallet';
 import zhCheckout from '../../src/locales/zh-CN/checkout';
 import { expectAccessible, fillProfile, idNumberOfWoman, logInOnLoginPage } from './support';
@@ -18,6 +19,9 @@ interface ExamAnswer {
   arrivalLeadMinutes: number;
   startsAt: string;
 }
+
+/** Fen as the English pages show them: CN¥108.65. */
+const money = (fen: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'CNY' }).format(fen / 100);
 
 /** Open demo exams anyone can book without an access code and still change (over 72 hours away), soonest first. */
 async function bookableExams(page: Page): Promise<ExamAnswer[]> {
@@ -134,5 +138,60 @@ test('a new candidate completes the profile, books, pays in the sandbox wallet a
   await expectAccessible(page);
   await page.getByRole('button', { name: zhCheckout['pages.checkout.payNow'] }).click();
   await expect(page.getByRole('dialog', { name: zhCheckout['pages.checkout.pay.title'] })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('the total Check Out shows with a promo code is what the wallet, Transactions and the receipt say was paid', async ({
+  browser,
+  page,
+}) => {
+  await page.goto('/user/login');
+  await logInOnLoginPage(page, 'Individual');
+  await page.goto('/home/profile');
+  await fillProfile(page);
+  await page.getByRole('button', { name: enProfile['pages.profile.save'] }).click();
+  await expect(page.getByText(enProfile['pages.profile.saved'])).toBeVisible();
+  const [exam] = await bookableExams(page);
+  expect(exam, 'a demo exam open for booking').toBeTruthy();
+
+  await page.goto(`/home/singleRegistration?examId=${exam.id}`);
+  await page.getByLabel(enCheckout['pages.checkout.promoCode']).fill('SPRING10');
+  await page.getByRole('button', { name: enCheckout['pages.checkout.next'] }).click();
+  await expect(page.getByRole('heading', { name: enCheckout['pages.checkout.heading'] })).toBeVisible();
+  /** The value beside a label in a bordered list of lines (Check Out, the receipt). */
+  const lineOf = (label: string) =>
+    page
+      .locator('tr')
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .locator('td');
+  const promotion = `-${money(Math.round(exam.feeFen / 10))}`;
+  await expect(lineOf(enCheckout['pages.checkout.line.promotionDiscount'])).toHaveText(promotion);
+  const total = (await lineOf(enCheckout['pages.checkout.line.total']).textContent()) ?? '';
+  expect(total).toMatch(/^CN¥[\d,]+\.\d\d$/);
+  await page.getByRole('button', { name: enCheckout['pages.checkout.payNow'] }).click();
+
+  const payment = page.getByRole('dialog', { name: enCheckout['pages.checkout.pay.title'] });
+  await expect(payment.getByText(enCheckout['pages.checkout.pay.amount'].replace('{amount}', total))).toBeVisible();
+  const walletUrl = await payment
+    .getByRole('link', { name: enCheckout['pages.checkout.pay.openWallet'] })
+    .getAttribute('href');
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US', isMobile: true });
+  const wallet = await phone.newPage();
+  await wallet.goto(walletUrl as string);
+  await expect(wallet.getByText(total, { exact: true })).toBeVisible();
+  await wallet.getByRole('button', { name: enWallet['pages.wallet.confirm'] }).click();
+  await expect(wallet.getByText(enWallet['pages.wallet.paid'])).toBeVisible();
+  await phone.close();
+  await expect(page.getByText(enCheckout['pages.checkout.done.title'])).toBeVisible({ timeout: 15_000 });
+
+  await page.goto('/home/transaction');
+  const paid = page.getByRole('row').filter({ hasText: exam.name.en });
+  await expect(paid.getByText(total, { exact: true })).toBeVisible();
+  await paid
+    .getByRole('link', { name: enTransaction['pages.transaction.receiptOf'].replace('{exam}', exam.name.en) })
+    .click();
+  await expect(page.getByRole('heading', { name: new RegExp(enTicket['pages.ticket.receiptTitle']) })).toBeVisible();
+  await expect(lineOf(enCheckout['pages.checkout.line.promotionDiscount'])).toHaveText(promotion);
+  await expect(lineOf(enCheckout['pages.checkout.line.total'])).toHaveText(total);
   await expectAccessible(page);
 });
