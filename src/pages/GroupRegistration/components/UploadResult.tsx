@@ -31,8 +31,9 @@ export default function UploadResult({ upload }: { upload: Upload }) {
     {
       title: text('column.reasons'),
       key: 'reasons',
+      // Each reason names a value: on a phone the column keeps a readable width and the table scrolls sideways.
       render: (_, row) => (
-        <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+        <ul style={{ margin: 0, paddingInlineStart: 18, minWidth: 240 }}>
           {rejectionTexts(intl, row).map((reason) => (
             <li key={reason}>{reason}</li>
           ))}
