@@ -8,7 +8,7 @@ import enTicket from '../../src/locales/en-US/ticket';
 import enTransaction from '../../src/locales/en-US/transaction';
 import enWallet from '../../src/locales/en-US/wallet';
 import zhCheckout from '../../src/locales/zh-CN/checkout';
-import { expectAccessible, fillProfile, idNumberOfWoman, logInOnLoginPage } from './support';
+import { expectAccessible, fillProfile, idNumberOfWoman, logInOnLoginPage, walletOnPhone } from './support';
 
 interface ExamAnswer {
   id: string;
@@ -70,19 +70,13 @@ test('a new candidate completes the profile, books, pays in the sandbox wallet a
   await expect(payment.getByRole('timer')).toBeVisible();
   await expectAccessible(page);
 
-  // The wallet a phone opens by scanning the QR: another device, phone-sized, where nobody is logged in.
-  const walletUrl = await payment
-    .getByRole('link', { name: enCheckout['pages.checkout.pay.openWallet'] })
-    .getAttribute('href');
-  expect(walletUrl).toMatch(/\/pay\/sandbox\/[0-9a-f-]{36}$/);
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US', isMobile: true });
-  const wallet = await phone.newPage();
-  await wallet.goto(walletUrl as string);
+  // The wallet a phone opens by scanning the QR.
+  const wallet = await walletOnPhone(browser, payment);
   await expect(wallet.getByText(enWallet['pages.wallet.sandbox'])).toBeVisible();
   await expectAccessible(wallet);
   await wallet.getByRole('button', { name: enWallet['pages.wallet.confirm'] }).click();
   await expect(wallet.getByText(enWallet['pages.wallet.paid'])).toBeVisible();
-  await phone.close();
+  await wallet.context().close();
 
   // The checkout notices the payment by itself (it polls) and shows Done.
   await expect(page.getByText(enCheckout['pages.checkout.done.title'])).toBeVisible({ timeout: 15_000 });
@@ -172,16 +166,11 @@ test('the total Check Out shows with a promo code is what the wallet, Transactio
 
   const payment = page.getByRole('dialog', { name: enCheckout['pages.checkout.pay.title'] });
   await expect(payment.getByText(enCheckout['pages.checkout.pay.amount'].replace('{amount}', total))).toBeVisible();
-  const walletUrl = await payment
-    .getByRole('link', { name: enCheckout['pages.checkout.pay.openWallet'] })
-    .getAttribute('href');
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US', isMobile: true });
-  const wallet = await phone.newPage();
-  await wallet.goto(walletUrl as string);
+  const wallet = await walletOnPhone(browser, payment);
   await expect(wallet.getByText(total, { exact: true })).toBeVisible();
   await wallet.getByRole('button', { name: enWallet['pages.wallet.confirm'] }).click();
   await expect(wallet.getByText(enWallet['pages.wallet.paid'])).toBeVisible();
-  await phone.close();
+  await wallet.context().close();
   await expect(page.getByText(enCheckout['pages.checkout.done.title'])).toBeVisible({ timeout: 15_000 });
 
   await page.goto('/home/transaction');

@@ -5,7 +5,7 @@ import enGroup from '../../src/locales/en-US/gRegistration';
 import enStatus from '../../src/locales/en-US/status';
 import enWallet from '../../src/locales/en-US/wallet';
 import { csvOf, GROUP_HEADER, memberRows, xlsxOf } from '../helpers/spreadsheets';
-import { expectAccessible, logInOnLoginPage } from './support';
+import { expectAccessible, logInOnLoginPage, walletOnPhone } from './support';
 
 interface ExamAnswer {
   id: string;
@@ -109,15 +109,10 @@ test('a coordinator registers a class: upload with refused rows, upload again, o
   await expectAccessible(page);
 
   // The coordinator pays on a phone, in the sandbox wallet the QR opens.
-  const walletUrl = await payment
-    .getByRole('link', { name: enCheckout['pages.checkout.pay.openWallet'] })
-    .getAttribute('href');
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US', isMobile: true });
-  const wallet = await phone.newPage();
-  await wallet.goto(walletUrl as string);
+  const wallet = await walletOnPhone(browser, payment);
   await wallet.getByRole('button', { name: enWallet['pages.wallet.confirm'] }).click();
   await expect(wallet.getByText(enWallet['pages.wallet.paid'])).toBeVisible();
-  await phone.close();
+  await wallet.context().close();
 
   await expect(page.getByText(enGroup['pages.gRegistration.done.title'])).toBeVisible({ timeout: 15_000 });
   const roster = page.getByRole('table', { name: enGroup['pages.gRegistration.done.roster'] });

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { idCardCheckCharacter } from '../../contract/idcard';
+import enCheckout from '../../src/locales/en-US/checkout';
 import enProfile from '../../src/locales/en-US/profile';
 
 /** The newest one-time code the server printed for this phone (`[sms] to=+86... code=......`). */
@@ -86,4 +87,19 @@ export async function fillProfile(page: Page) {
     .locator('input[type=file]')
     .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await photo() });
   await expect(page.getByRole('img', { name: label('pages.profile.avatar.alt') })).toBeVisible();
+}
+
+/**
+ * The sandbox wallet the payment dialog's QR opens, as a phone that scans it would: another device, phone-sized,
+ * where nobody is logged in. The caller closes its context.
+ */
+export async function walletOnPhone(browser: Browser, payment: Locator): Promise<Page> {
+  const walletUrl = await payment
+    .getByRole('link', { name: enCheckout['pages.checkout.pay.openWallet'] })
+    .getAttribute('href');
+  expect(walletUrl).toMatch(/\/pay\/sandbox\/[0-9a-f-]{36}$/);
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US', isMobile: true });
+  const wallet = await phone.newPage();
+  await wallet.goto(walletUrl as string);
+  return wallet;
 }
