@@ -1,5 +1,5 @@
 /**
- * Every text the server's documents print (the admission ticket), in both languages, same keys.
+ * Every text the server's documents print (admission ticket, receipt), in both languages, same keys.
  * The browser's texts live in src/locales; these are the server's own, since a PDF is made where no browser is.
  * `{name}` marks a value filled in by `documentText`.
  */
@@ -9,6 +9,7 @@ export const DOCUMENT_LOCALES: readonly DocumentLocale[] = ['zh-CN', 'en-US'];
 
 const enUS = {
   'service.name': 'Exam Ability',
+  'field.separator': ': ',
   'time.inZone': '{dateTime} {offset} ({zone})',
 
   'ticket.title': 'Admission Ticket',
@@ -37,12 +38,48 @@ const enUS = {
   'ticket.rule.devices': 'Switch off phones, smart watches and other electronic devices and leave them where told.',
   'ticket.rule.conduct': 'Impersonation or cheating voids the exam and withholds the result.',
   'ticket.footer.registration': 'Registration {id}',
+
+  'receipt.title': 'Receipt',
+  'receipt.field.orderId': 'Order number',
+  'receipt.field.purpose': 'For',
+  'receipt.field.payer': 'Payer',
+  'receipt.field.paidAt': 'Paid on',
+  'receipt.field.transactionId': 'Transaction ID',
+  'receipt.purpose.booking': 'Exam registration',
+  'receipt.purpose.change': 'Reservation change',
+  'receipt.items.exam': 'Exam',
+  'receipt.items.date': 'Exam date',
+  'receipt.items.unitPrice': 'Unit price',
+  'receipt.items.quantity': 'Quantity',
+  'receipt.line.subtotal': 'Subtotal',
+  'receipt.line.referralDiscount': 'Referral discount',
+  'receipt.line.promotionDiscount': 'Promotion discount',
+  'receipt.line.promotionDiscountCode': 'Promotion discount ({code})',
+  'receipt.line.groupDiscount': 'Group discount',
+  'receipt.line.handling': 'Handling charge',
+  'receipt.line.total': 'Total paid',
+  'receipt.refunds.title': 'Refunds',
+  'receipt.refunds.none': 'None',
+  'receipt.refund.date': 'Requested on',
+  'receipt.refund.reason': 'Reason',
+  'receipt.refund.state': 'State',
+  'receipt.refund.amount': 'Amount',
+  'receipt.refund.reason.canceled': 'Registration canceled',
+  'receipt.refund.reason.late_payment': 'Paid after the seat hold expired',
+  'receipt.refund.reason.change': 'Changed to a cheaper exam',
+  'receipt.refund.reason.exam_canceled': 'Exam canceled by the test center',
+  'receipt.refund.state.requested': 'Requested',
+  'receipt.refund.state.succeeded': 'Refunded',
+  'receipt.refund.state.failed': 'Failed',
+  'receipt.notInvoice': 'This receipt is not a tax invoice (fapiao).',
+  'receipt.issuedBy': 'Issued by {company} through {service}',
 } as const;
 
 export type DocumentTextKey = keyof typeof enUS;
 
 const zhCN: Record<DocumentTextKey, string> = {
   'service.name': '考试能力',
+  'field.separator': '：',
   'time.inZone': '{dateTime} {offset}（{zone}）',
 
   'ticket.title': '准考证',
@@ -70,6 +107,41 @@ const zhCN: Record<DocumentTextKey, string> = {
   'ticket.rule.devices': '手机、智能手表等电子设备须关闭，并按考官要求存放。',
   'ticket.rule.conduct': '冒名顶替或作弊者，考试无效并扣留成绩。',
   'ticket.footer.registration': '报名编号 {id}',
+
+  'receipt.title': '收据',
+  'receipt.field.orderId': '订单号',
+  'receipt.field.purpose': '用途',
+  'receipt.field.payer': '付款人',
+  'receipt.field.paidAt': '支付时间',
+  'receipt.field.transactionId': '交易号',
+  'receipt.purpose.booking': '考试报名',
+  'receipt.purpose.change': '预约更改',
+  'receipt.items.exam': '考试',
+  'receipt.items.date': '考试日期',
+  'receipt.items.unitPrice': '单价',
+  'receipt.items.quantity': '数量',
+  'receipt.line.subtotal': '小计',
+  'receipt.line.referralDiscount': '推荐优惠',
+  'receipt.line.promotionDiscount': '促销优惠',
+  'receipt.line.promotionDiscountCode': '促销优惠（{code}）',
+  'receipt.line.groupDiscount': '团体优惠',
+  'receipt.line.handling': '手续费',
+  'receipt.line.total': '实付金额',
+  'receipt.refunds.title': '退款',
+  'receipt.refunds.none': '无',
+  'receipt.refund.date': '申请时间',
+  'receipt.refund.reason': '原因',
+  'receipt.refund.state': '状态',
+  'receipt.refund.amount': '金额',
+  'receipt.refund.reason.canceled': '取消报名',
+  'receipt.refund.reason.late_payment': '座位保留期满后付款',
+  'receipt.refund.reason.change': '改报费用较低的考试',
+  'receipt.refund.reason.exam_canceled': '考点取消考试',
+  'receipt.refund.state.requested': '处理中',
+  'receipt.refund.state.succeeded': '已退款',
+  'receipt.refund.state.failed': '退款失败',
+  'receipt.notInvoice': '本收据不作为发票使用。',
+  'receipt.issuedBy': '由{company}通过{service}开具',
 };
 
 export const DOCUMENT_TEXTS: Record<DocumentLocale, Record<DocumentTextKey, string>> = {

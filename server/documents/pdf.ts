@@ -168,8 +168,67 @@ export function drawFactTable(doc: Pdf, x: number, y: number, width: number, fac
   return top;
 }
 
+export interface Column {
+  header: string;
+  width: number;
+  align?: 'left' | 'right';
+}
+
 /** Below this, a page holds nothing but its footer. */
 export const BODY_BOTTOM = PAGE_HEIGHT - MARGIN - 12;
+
+/**
+ * A table with a shaded header row and one row per entry of `rows` (a text per column), from (x, y). A row that
+ * would run into the footer goes to a page from `newPage` (which answers where its body starts), under the header
+ * row again. Answers the y below the table.
+ */
+export function drawColumnTable(
+  doc: Pdf,
+  x: number,
+  y: number,
+  columns: Column[],
+  rows: string[][],
+  newPage: () => number,
+): number {
+  const width = columns.reduce((sum, column) => sum + column.width, 0);
+  const font = (header: boolean) => doc.font(header ? FONT.bold : FONT.regular).fontSize(header ? 10 : 10.5);
+  const rowHeight = (cells: string[], header: boolean) => {
+    font(header);
+    const heights = cells.map((cell, i) =>
+      doc.heightOfString(cell, { width: (columns[i]?.width ?? 0) - 2 * CELL_PADDING }),
+    );
+    return Math.max(MIN_ROW_HEIGHT - 4, ...heights.map((h) => h + 2 * CELL_PADDING));
+  };
+  const row = (cells: string[], top: number, header: boolean) => {
+    const height = rowHeight(cells, header);
+    if (header) doc.rect(x, top, width, height).fill(COLORS.labelFill);
+    font(header).fillColor(header ? COLORS.muted : COLORS.text);
+    let left = x;
+    cells.forEach((cell, i) => {
+      const column = columns[i];
+      if (!column) return;
+      doc.text(cell, left + CELL_PADDING, top + CELL_PADDING, {
+        width: column.width - 2 * CELL_PADDING,
+        align: column.align ?? 'left',
+      });
+      left += column.width;
+    });
+    doc
+      .moveTo(x, top + height)
+      .lineTo(x + width, top + height)
+      .lineWidth(0.5)
+      .stroke(COLORS.rule);
+    doc.fillColor(COLORS.text);
+    return top + height;
+  };
+  const headers = columns.map((column) => column.header);
+  let top = row(headers, y, true);
+  for (const cells of rows) {
+    if (top + rowHeight(cells, false) > BODY_BOTTOM) top = row(headers, newPage(), true);
+    top = row(cells, top, false);
+  }
+  return top;
+}
 
 /** A section heading in the brand's colour. Answers the y below it. */
 export function drawHeading(doc: Pdf, text: string, x: number, y: number, width: number): number {

@@ -1,3 +1,4 @@
+import type { ORDER_PURPOSES, PriceBreakdown } from '../../contract/booking';
 import type { LocalizedText } from '../../contract/common';
 
 /** Where a candidate sits, as the center named its room; null on a ticket until seats are allocated. */
@@ -32,4 +33,41 @@ export interface TicketDocument {
   };
   center: { name: LocalizedText; address: LocalizedText };
   seat: SeatAssignment | null;
+}
+
+/** The refund reasons the payments domain records (refunds.reason). */
+export type RefundReason = 'canceled' | 'late_payment' | 'change' | 'exam_canceled';
+/** A refund's life as DESIGN.md section 6 names it: only the provider's confirmed success counts as refunded. */
+export type RefundState = 'requested' | 'succeeded' | 'failed';
+
+export interface ReceiptRefund {
+  /** ISO instant the refund was asked for. */
+  requestedAt: string;
+  reason: RefundReason;
+  state: RefundState;
+  amountFen: number;
+}
+
+export interface ReceiptItem {
+  exam: { code: string; name: LocalizedText; startsAt: string; timeZone: string };
+  unitPriceFen: number;
+  quantity: number;
+}
+
+/** One paid order's receipt, as plain data; every amount in integer fen as the pricing module computed it. */
+export interface ReceiptDocument {
+  orderId: string;
+  purpose: (typeof ORDER_PURPOSES)[number];
+  /** Who paid: the candidate, or a group's coordinator. The phone is E.164 and printed masked. */
+  payer: { name: string; phone: string };
+  /** The company running the service (COMPANY_NAME_ZH / COMPANY_NAME_EN). */
+  issuer: LocalizedText;
+  /** ISO instant the payment was confirmed. */
+  paidAt: string;
+  /** The provider's transaction id. */
+  transactionId: string | null;
+  items: ReceiptItem[];
+  breakdown: Omit<PriceBreakdown, 'unitPriceFen' | 'quantity'>;
+  promoCode: string | null;
+  refunds: ReceiptRefund[];
 }

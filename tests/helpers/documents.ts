@@ -1,11 +1,11 @@
 import sharp from 'sharp';
-import type { TicketDocument } from '../../server/documents/types';
+import type { ReceiptDocument, TicketDocument } from '../../server/documents/types';
 import { createTicketSigner } from '../../server/domain/tickets';
 import { uuidv7 } from '../../server/ids';
 
 /**
- * Plain data for the document renderers (server/documents): tickets with real signed tokens and ID photos made
- * here.
+ * Plain data for the document renderers (server/documents): tickets with real signed tokens, ID photos made here,
+ * a receipt with every line of the checkout.
  */
 
 const signer = createTicketSigner({ appSecret: 'documents-test-secret-of-some-length', ticketSigningKey: undefined });
@@ -54,5 +54,43 @@ export async function ticketDocument(
       },
     },
     seat: overrides.seat === undefined ? { room: '301', building: 'A', floor: '3', seat: 17 } : overrides.seat,
+  };
+}
+
+/** A group order of 3 seats with every discount, a handling charge and two refunds (one done, one still asked). */
+export function receiptDocument(overrides: Partial<ReceiptDocument> = {}): ReceiptDocument {
+  return {
+    orderId: '0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
+    purpose: 'booking',
+    payer: { name: '李华', phone: '+8613800138000' },
+    issuer: { zh: '考试能力科技有限公司', en: 'Exam Ability Technology Co., Ltd.' },
+    paidAt: '2026-11-02T06:30:00.000Z',
+    transactionId: '4200001234202611020123456789',
+    items: [
+      {
+        exam: {
+          code: 'HSK-4-2026-12',
+          name: { zh: '汉语水平考试 HSK 四级', en: 'Chinese Proficiency Test HSK Level 4' },
+          startsAt: EXAM_STARTS_AT,
+          timeZone: 'Asia/Shanghai',
+        },
+        unitPriceFen: 45_000,
+        quantity: 3,
+      },
+    ],
+    breakdown: {
+      subtotalFen: 135_000,
+      referralDiscountFen: 6_750,
+      promotionDiscountFen: 10_000,
+      groupDiscountFen: 5_963,
+      handlingFen: 356,
+      totalFen: 112_643,
+    },
+    promoCode: 'WINTER26',
+    refunds: [
+      { requestedAt: '2026-11-20T02:00:00.000Z', reason: 'canceled', state: 'succeeded', amountFen: 37_547 },
+      { requestedAt: '2026-11-21T03:15:00.000Z', reason: 'exam_canceled', state: 'requested', amountFen: 37_548 },
+    ],
+    ...overrides,
   };
 }
