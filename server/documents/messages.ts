@@ -1,5 +1,5 @@
 /**
- * Every text the server's documents print (admission ticket, receipt), in both languages, same keys.
+ * Every text the server's documents print (admission ticket, receipt, calendar file), in both languages, same keys.
  * The browser's texts live in src/locales; these are the server's own, since a PDF is made where no browser is.
  * `{name}` marks a value filled in by `documentText`.
  */
@@ -38,6 +38,9 @@ const enUS = {
   'ticket.rule.devices': 'Switch off phones, smart watches and other electronic devices and leave them where told.',
   'ticket.rule.conduct': 'Impersonation or cheating voids the exam and withholds the result.',
   'ticket.footer.registration': 'Registration {id}',
+
+  'calendar.summary': '{exam} ({code})',
+  'calendar.alarm': 'Arrive at {center} by {time}',
 
   'receipt.title': 'Receipt',
   'receipt.field.orderId': 'Order number',
@@ -107,6 +110,9 @@ const zhCN: Record<DocumentTextKey, string> = {
   'ticket.rule.devices': '手机、智能手表等电子设备须关闭，并按考官要求存放。',
   'ticket.rule.conduct': '冒名顶替或作弊者，考试无效并扣留成绩。',
   'ticket.footer.registration': '报名编号 {id}',
+
+  'calendar.summary': '{exam}（{code}）',
+  'calendar.alarm': '请于 {time} 前到达{center}',
 
   'receipt.title': '收据',
   'receipt.field.orderId': '订单号',

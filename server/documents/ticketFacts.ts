@@ -14,7 +14,7 @@ function roomText(seat: SeatAssignment, locale: DocumentLocale): string {
 }
 
 /**
- * What a candidate needs on the day, as the ticket prints it: when (in the exam's
+ * What a candidate needs on the day, as the ticket prints it and the calendar event repeats it: when (in the exam's
  * zone), when to arrive, where, and the room and seat (or "to be announced" until seats are allocated).
  */
 export function examDayFacts(ticket: TicketDocument, locale: DocumentLocale): Fact[] {

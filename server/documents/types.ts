@@ -71,3 +71,17 @@ export interface ReceiptDocument {
   promoCode: string | null;
   refunds: ReceiptRefund[];
 }
+
+/** One event of an .ics file, its texts already in the reader's language. */
+export interface CalendarEvent {
+  /** Stable per registration, so importing a newer file updates the event instead of adding a second. */
+  uid: string;
+  /** ISO instants. Exams have no recorded end: null writes an event that is a point in time (RFC 5545 3.6.1). */
+  startsAt: string;
+  endsAt: string | null;
+  summary: string;
+  location: string;
+  description: string;
+  /** A reminder this many minutes before the start, with its text; null for none. */
+  alarm: { minutesBefore: number; description: string } | null;
+}
