@@ -5,7 +5,7 @@ import { uuidv7 } from '../../server/ids';
 
 /**
  * Plain data for the document renderers (server/documents): tickets with real signed tokens, ID photos made here,
- * a receipt with every line of the checkout.
+ * a receipt with every line of the checkout. Used by their tests and by `npm run bench:documents`.
  */
 
 const signer = createTicketSigner({ appSecret: 'documents-test-secret-of-some-length', ticketSigningKey: undefined });
