@@ -56,16 +56,14 @@ import {
   examinerRegistrationParams,
 } from './examiner';
 import { groupCheckoutRequest, groupCreateRequest, groupIdParams, groupPriceRequest, groupView } from './group';
+import type { Route } from './paths';
+import * as paths from './paths';
 import { walletOrder, walletOrderParams } from './payment';
 import { avatarUpload, organization, profile, profileUpdate } from './profile';
 import { siteInfo } from './site';
 import { health, ready } from './system';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-export interface Endpoint {
-  method: Method;
-  path: string;
+export interface Endpoint extends Route {
   /** `public` needs no token; `user` needs a valid bearer token. */
   auth: 'public' | 'user';
   summary: string;
@@ -79,124 +77,130 @@ export interface Endpoint {
 }
 
 /**
- * Every endpoint of the API. Server routes register from these entries, `src/services` type their callers with
- * `DataOf<...>`, and the mock test parses every mock answer with them. Nothing else declares API shapes.
+ * Every endpoint of the API: its method and path (from contract/paths/), who may call it, and its schemas. Server
+ * routes register from these entries, `src/services` type their callers with them, and the mock test parses every
+ * mock answer with them. Nothing else declares API shapes.
  */
 export const api = {
-  health: { method: 'GET', path: '/api/health', auth: 'public', summary: 'Liveness', data: health },
-  ready: { method: 'GET', path: '/api/ready', auth: 'public', summary: 'Readiness: the database answers', data: ready },
+  health: {
+    ...paths.health,
+    auth: 'public',
+    summary: 'Liveness',
+    data: health,
+  },
+  ready: {
+    ...paths.ready,
+    auth: 'public',
+    summary: 'Readiness: the database answers',
+    data: ready,
+  },
   site: {
-    method: 'GET',
-    path: '/api/front/site',
+    ...paths.site,
     auth: 'public',
     summary: 'Deployment facts for the footer',
     data: siteInfo,
   },
   sendOtp: {
-    method: 'POST',
-    path: '/api/front/otp',
+    ...paths.sendOtp,
     auth: 'public',
     summary: 'Send a one-time login code by SMS',
     body: otpRequest,
     data: otpResponse,
   },
   login: {
-    method: 'POST',
-    path: '/api/front/login',
+    ...paths.login,
     auth: 'public',
     summary: 'Log in (or sign up on first login) with the code',
     body: loginRequest,
     data: loginResponse,
   },
   currentUser: {
-    method: 'GET',
-    path: '/api/front/currentUser',
+    ...paths.currentUser,
     auth: 'user',
     summary: 'The logged-in user',
     data: currentUser,
   },
   logout: {
-    method: 'POST',
-    path: '/api/front/logout',
+    ...paths.logout,
     auth: 'user',
     summary: 'Revoke the token',
     data: logoutResponse,
   },
-  provinces: { method: 'GET', path: '/api/province', auth: 'public', summary: 'Provinces', data: z.array(province) },
+  provinces: {
+    ...paths.provinces,
+    auth: 'public',
+    summary: 'Provinces',
+    data: z.array(province),
+  },
   cities: {
-    method: 'GET',
-    path: '/api/city',
+    ...paths.cities,
     auth: 'public',
     summary: 'Cities of a province',
     query: cityQuery,
     data: z.array(city),
   },
   categories: {
-    method: 'GET',
-    path: '/api/front/categories',
+    ...paths.categories,
     auth: 'public',
     summary: 'Exam categories',
     data: z.array(category),
   },
   exams: {
-    method: 'GET',
-    path: '/api/front/exams',
+    ...paths.exams,
     auth: 'public',
     summary: 'Exams open for booking',
     query: examListQuery,
     data: examList,
   },
   exam: {
-    method: 'GET',
-    path: '/api/front/exams/:id',
+    ...paths.exam,
     auth: 'public',
     summary: 'One exam',
     params: examIdParams,
     data: examSummary,
   },
-  profile: { method: 'GET', path: '/api/front/profile', auth: 'user', summary: 'My profile', data: profile },
+  profile: {
+    ...paths.profile,
+    auth: 'user',
+    summary: 'My profile',
+    data: profile,
+  },
   saveProfile: {
-    method: 'PUT',
-    path: '/api/front/profile',
+    ...paths.saveProfile,
     auth: 'user',
     summary: 'Save the whole profile (all or nothing)',
     body: profileUpdate,
     data: profile,
   },
   uploadAvatar: {
-    method: 'POST',
-    path: '/api/front/profile/avatar',
+    ...paths.uploadAvatar,
     auth: 'user',
     summary: 'Upload an avatar (multipart field `file`: jpg, png or webp, at most 2 MB)',
     fileField: 'file',
     data: avatarUpload,
   },
   organizations: {
-    method: 'GET',
-    path: '/api/front/organizations',
+    ...paths.organizations,
     auth: 'public',
     summary: 'Organizations a candidate may belong to',
     data: z.array(organization),
   },
   quote: {
-    method: 'POST',
-    path: '/api/front/checkout/quote',
+    ...paths.quote,
     auth: 'user',
     summary: 'The price breakdown of a booking',
     body: quoteRequest,
     data: quote,
   },
   register: {
-    method: 'POST',
-    path: '/api/front/student-registration',
+    ...paths.register,
     auth: 'user',
     summary: 'Book a seat: holds it and creates the order at the confirmed total (send an Idempotency-Key header)',
     body: registrationRequest,
     data: registrationResponse,
   },
   order: {
-    method: 'GET',
-    path: '/api/front/orders/:id',
+    ...paths.order,
     auth: 'user',
     summary: 'One of my orders (refresh=1 asks the payment provider)',
     params: orderIdParams,
@@ -204,32 +208,28 @@ export const api = {
     data: orderView,
   },
   registrations: {
-    method: 'GET',
-    path: '/api/front/registrations',
+    ...paths.registrations,
     auth: 'user',
     summary: 'My registrations',
     query: registrationListQuery,
     data: registrationList,
   },
   ticket: {
-    method: 'GET',
-    path: '/api/front/registrations/:id/ticket',
+    ...paths.ticket,
     auth: 'user',
     summary: 'The admission ticket of one of my registrations',
     params: registrationIdParams,
     data: ticket,
   },
   changeOptions: {
-    method: 'GET',
-    path: '/api/front/registrations/:id/change-options',
+    ...paths.changeOptions,
     auth: 'user',
     summary: 'Open exams a registration may move to (same exam code or category, seats left)',
     params: registrationIdParams,
     data: z.array(examSummary),
   },
   changeRegistration: {
-    method: 'POST',
-    path: '/api/front/registrations/:id/change',
+    ...paths.changeRegistration,
     auth: 'user',
     summary: 'Move a registration to another exam',
     params: registrationIdParams,
@@ -237,54 +237,47 @@ export const api = {
     data: changeResponse,
   },
   cancelRegistration: {
-    method: 'POST',
-    path: '/api/front/registrations/:id/cancel',
+    ...paths.cancelRegistration,
     auth: 'user',
     summary: 'Cancel a registration (refunds what was paid)',
     params: registrationIdParams,
     data: cancelResponse,
   },
   transactions: {
-    method: 'GET',
-    path: '/api/front/transactions',
+    ...paths.transactions,
     auth: 'user',
     summary: 'My orders, newest first',
     query: pageQuery,
     data: transactionList,
   },
   results: {
-    method: 'GET',
-    path: '/api/front/results',
+    ...paths.results,
     auth: 'user',
     summary: 'Results of my registrations',
     data: z.array(resultView),
   },
   ticketPublicKey: {
-    method: 'GET',
-    path: '/api/front/tickets/public-key',
+    ...paths.ticketPublicKey,
     auth: 'public',
     summary: 'The Ed25519 public key that verifies ticket tokens',
     data: ticketPublicKey,
   },
   createGroup: {
-    method: 'POST',
-    path: '/api/front/groups',
+    ...paths.createGroup,
     auth: 'user',
     summary: 'Start a group registration: the coordinator and the exam',
     body: groupCreateRequest,
     data: groupView,
   },
   group: {
-    method: 'GET',
-    path: '/api/front/groups/:id',
+    ...paths.group,
     auth: 'user',
     summary: 'One of my group registrations, with each member and its status',
     params: groupIdParams,
     data: groupView,
   },
   uploadGroupFile: {
-    method: 'POST',
-    path: '/api/front/groups/:id/upload',
+    ...paths.uploadGroupFile,
     auth: 'user',
     summary:
       'Upload the member list (multipart field `file`: .xlsx or .csv, at most 2 MB and 1,000 rows); replaces the last',
@@ -293,8 +286,7 @@ export const api = {
     data: groupView,
   },
   groupQuote: {
-    method: 'POST',
-    path: '/api/front/groups/:id/quote',
+    ...paths.groupQuote,
     auth: 'user',
     summary: 'The price breakdown for every accepted member',
     params: groupIdParams,
@@ -302,8 +294,7 @@ export const api = {
     data: quote,
   },
   groupCheckout: {
-    method: 'POST',
-    path: '/api/front/groups/:id/checkout',
+    ...paths.groupCheckout,
     auth: 'user',
     summary:
       'Hold a seat for every accepted member and create one order at the confirmed total (send an Idempotency-Key header)',
@@ -312,71 +303,62 @@ export const api = {
     data: groupView,
   },
   groupTickets: {
-    method: 'GET',
-    path: '/api/front/groups/:id/tickets',
+    ...paths.groupTickets,
     auth: 'user',
     summary: "Every member's ticket, once the group's order is paid",
     params: groupIdParams,
     data: z.array(ticket),
   },
   centerProfile: {
-    method: 'GET',
-    path: '/api/center/profile',
+    ...paths.centerProfile,
     auth: 'user',
     summary: 'My test center profile',
     data: centerProfile,
   },
   saveCenterProfile: {
-    method: 'PUT',
-    path: '/api/center/profile',
+    ...paths.saveCenterProfile,
     auth: 'user',
     summary: 'Save the whole test center profile (all or nothing)',
     body: centerProfileUpdate,
     data: centerProfile,
   },
   uploadLicense: {
-    method: 'POST',
-    path: '/api/center/profile/license',
+    ...paths.uploadLicense,
     auth: 'user',
     summary: 'Upload the business license (multipart field `file`: jpg, png, webp or pdf, at most 2 MB)',
     fileField: 'file',
     data: documentUpload,
   },
   uploadLogo: {
-    method: 'POST',
-    path: '/api/center/profile/logo',
+    ...paths.uploadLogo,
     auth: 'user',
     summary: 'Upload the center logo (multipart field `file`: jpg, png or webp, at most 2 MB)',
     fileField: 'file',
     data: documentUpload,
   },
   centerExams: {
-    method: 'GET',
-    path: '/api/center/exams',
+    ...paths.centerExams,
     auth: 'user',
     summary: "My center's exams, soonest first",
     query: centerExamListQuery,
     data: centerExamList,
   },
   createExam: {
-    method: 'POST',
-    path: '/api/center/exams',
+    ...paths.createExam,
     auth: 'user',
     summary: 'Create an exam at my center',
     body: examDraft,
     data: centerExam,
   },
   centerExam: {
-    method: 'GET',
-    path: '/api/center/exams/:id',
+    ...paths.centerExam,
     auth: 'user',
     summary: 'One exam of my center',
     params: centerExamParams,
     data: centerExam,
   },
   updateExam: {
-    method: 'PUT',
-    path: '/api/center/exams/:id',
+    ...paths.updateExam,
     auth: 'user',
     summary: 'Change an exam of my center (not once canceled, completed or started)',
     params: centerExamParams,
@@ -384,16 +366,14 @@ export const api = {
     data: centerExam,
   },
   cancelExam: {
-    method: 'POST',
-    path: '/api/center/exams/:id/cancel',
+    ...paths.cancelExam,
     auth: 'user',
     summary: 'Cancel an exam: every paid candidate is refunded and told by SMS',
     params: centerExamParams,
     data: examCancelResponse,
   },
   roster: {
-    method: 'GET',
-    path: '/api/center/exams/:id/roster',
+    ...paths.roster,
     auth: 'user',
     summary: "An exam's candidates (search by name, phone or ID number)",
     params: centerExamParams,
@@ -401,16 +381,14 @@ export const api = {
     data: roster,
   },
   examExaminers: {
-    method: 'GET',
-    path: '/api/center/exams/:id/examiners',
+    ...paths.examExaminers,
     auth: 'user',
     summary: 'The examiners assigned to an exam',
     params: centerExamParams,
     data: z.array(assignedExaminer),
   },
   assignExaminer: {
-    method: 'POST',
-    path: '/api/center/exams/:id/examiners',
+    ...paths.assignExaminer,
     auth: 'user',
     summary: 'Assign an examiner by phone (their examiner account is created if they have none)',
     params: centerExamParams,
@@ -418,16 +396,14 @@ export const api = {
     data: z.array(assignedExaminer),
   },
   unassignExaminer: {
-    method: 'DELETE',
-    path: '/api/center/exams/:id/examiners/:userId',
+    ...paths.unassignExaminer,
     auth: 'user',
     summary: 'Take an examiner off an exam',
     params: centerExamExaminerParams,
     data: z.array(assignedExaminer),
   },
   enterResult: {
-    method: 'PUT',
-    path: '/api/center/exams/:id/results/:registrationId',
+    ...paths.enterResult,
     auth: 'user',
     summary: "Enter or correct one checked-in candidate's result (before publication)",
     params: centerExamRegistrationParams,
@@ -435,8 +411,7 @@ export const api = {
     data: rosterEntry,
   },
   uploadResults: {
-    method: 'POST',
-    path: '/api/center/exams/:id/results/upload',
+    ...paths.uploadResults,
     auth: 'user',
     summary: 'Enter results from a sheet (multipart field `file`: .xlsx or .csv with phone or ID number, and result)',
     params: centerExamParams,
@@ -444,46 +419,40 @@ export const api = {
     data: resultUpload,
   },
   publishResults: {
-    method: 'POST',
-    path: '/api/center/exams/:id/results/publish',
+    ...paths.publishResults,
     auth: 'user',
     summary: 'Publish results: certificate numbers for passes, registrations completed',
     params: centerExamParams,
     data: resultPublication,
   },
   examinerProfile: {
-    method: 'GET',
-    path: '/api/examiner/profile',
+    ...paths.examinerProfile,
     auth: 'user',
     summary: 'My examiner profile',
     data: examinerProfile,
   },
   saveExaminerProfile: {
-    method: 'PUT',
-    path: '/api/examiner/profile',
+    ...paths.saveExaminerProfile,
     auth: 'user',
     summary: 'Save my examiner profile',
     body: examinerProfileUpdate,
     data: examinerProfile,
   },
   examinerExams: {
-    method: 'GET',
-    path: '/api/examiner/exams',
+    ...paths.examinerExams,
     auth: 'user',
     summary: 'The exams assigned to me, soonest first',
     data: z.array(examinerExam),
   },
   examinerCandidate: {
-    method: 'GET',
-    path: '/api/examiner/exams/:id/registrations/:registrationId',
+    ...paths.examinerCandidate,
     auth: 'user',
     summary: 'Who a scanned ticket names, for the identity check',
     params: examinerRegistrationParams,
     data: checkinCandidate,
   },
   lookupCandidates: {
-    method: 'GET',
-    path: '/api/examiner/exams/:id/candidates',
+    ...paths.lookupCandidates,
     auth: 'user',
     summary: 'Find candidates of an exam by phone or ID card number',
     params: examinerExamParams,
@@ -491,8 +460,7 @@ export const api = {
     data: z.array(checkinCandidate),
   },
   checkin: {
-    method: 'POST',
-    path: '/api/examiner/exams/:id/checkin',
+    ...paths.checkin,
     auth: 'user',
     summary: 'Check a candidate in by ticket token or registration id (a repeat says when it happened)',
     params: examinerExamParams,
@@ -500,24 +468,21 @@ export const api = {
     data: checkinResponse,
   },
   verifyCertificate: {
-    method: 'GET',
-    path: '/api/verify/:number',
+    ...paths.verifyCertificate,
     auth: 'public',
     summary: 'What a certificate number proves (rate limited)',
     params: certificateParams,
     data: certificateVerification,
   },
   walletOrder: {
-    method: 'GET',
-    path: '/api/pay/sandbox/orders/:orderId',
+    ...paths.walletOrder,
     auth: 'public',
     summary: 'Sandbox wallet: the order a scanned QR names',
     params: walletOrderParams,
     data: walletOrder,
   },
   walletConfirm: {
-    method: 'POST',
-    path: '/api/pay/sandbox/orders/:orderId/confirm',
+    ...paths.walletConfirm,
     auth: 'public',
     summary: 'Sandbox wallet: pay (sends a signed notification through the provider path)',
     params: walletOrderParams,
@@ -527,6 +492,8 @@ export const api = {
 
 export type Api = typeof api;
 export type EndpointName = keyof Api;
+/** The endpoint a route of contract/paths/ is (method and path together name one). */
+export type EndpointAt<R extends Route> = { [K in EndpointName]: Api[K] extends R ? K : never }[EndpointName];
 export type DataOf<K extends EndpointName> = z.infer<Api[K]['data']>;
 export type BodyOf<K extends EndpointName> = Api[K] extends { body: z.ZodType } ? z.input<Api[K]['body']> : never;
 export type QueryOf<K extends EndpointName> = Api[K] extends { query: z.ZodType } ? z.input<Api[K]['query']> : never;

@@ -5,6 +5,7 @@ import { examSummary } from './catalog';
 import { id, isoDateTime, localizedText, requiredText, text } from './common';
 import { isValidCreditCode } from './creditCode';
 import { paged, pageQuery } from './envelope';
+import { rosterExport } from './paths/center';
 
 /**
  * Test centers run their exams: the center profile (spec sections 3 and 5), exams at their own center, each exam's
@@ -162,7 +163,7 @@ export const roster = paged(rosterEntry);
 export type Roster = z.infer<typeof roster>;
 
 /** `GET /api/center/exams/:id/roster.xlsx`: a file download (bearer token), not an envelope. */
-export const ROSTER_EXPORT_PATH = '/api/center/exams/:id/roster.xlsx';
+export const ROSTER_EXPORT_PATH = rosterExport.path;
 
 export const examinerAssignment = z.object({ phone: phoneInput }).strict();
 export const assignedExaminer = z.object({

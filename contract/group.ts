@@ -4,6 +4,7 @@ import { expectedTotalFen, orderView, promoCode, registrationStatus } from './bo
 import { examSummary } from './catalog';
 import { id, isoDateTime, type localizedText, requiredText, text } from './common';
 import { GROUP_ROW_REASONS } from './groupRowReasons';
+import { groupTemplate } from './paths/group';
 import { gender } from './profile';
 
 /**
@@ -134,7 +135,7 @@ export const groupCheckoutRequest = groupPriceRequest.extend({ expectedTotalFen 
 export type GroupCheckoutRequest = z.infer<typeof groupCheckoutRequest>;
 
 /** `GET /api/front/group-template?format=xlsx|csv`: a file download, not an envelope. */
-export const GROUP_TEMPLATE_PATH = '/api/front/group-template';
+export const GROUP_TEMPLATE_PATH = groupTemplate.path;
 export const groupTemplateQuery = z.object({ format: z.enum(['xlsx', 'csv']) });
 
 /** The notes sheet of the template: what each column takes, in both languages. */

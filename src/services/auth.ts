@@ -1,18 +1,19 @@
-import type { BodyOf, DataOf } from '../../contract/api';
+import type { BodyOf } from '../../contract/api';
+import * as paths from '../../contract/paths/auth';
 import { type CallOptions, callApi } from './client';
 
 export function sendOtp(body: BodyOf<'sendOtp'>, options?: CallOptions) {
-  return callApi<DataOf<'sendOtp'>>('/api/front/otp', { method: 'POST', data: body, ...options });
+  return callApi(paths.sendOtp, { data: body, ...options });
 }
 
 export function login(body: BodyOf<'login'>, options?: CallOptions) {
-  return callApi<DataOf<'login'>>('/api/front/login', { method: 'POST', data: body, ...options });
+  return callApi(paths.login, { data: body, ...options });
 }
 
 export function currentUser(options?: CallOptions) {
-  return callApi<DataOf<'currentUser'>>('/api/front/currentUser', { method: 'GET', ...options });
+  return callApi(paths.currentUser, { ...options });
 }
 
 export function logout(options?: CallOptions) {
-  return callApi<DataOf<'logout'>>('/api/front/logout', { method: 'POST', ...options });
+  return callApi(paths.logout, { ...options });
 }

@@ -1,61 +1,57 @@
 import { request } from '@umijs/max';
-import type { BodyOf, DataOf, QueryOf } from '../../contract/api';
-import { type CallOptions, callApi } from './client';
+import type { BodyOf, QueryOf } from '../../contract/api';
+import * as paths from '../../contract/paths/center';
+import { type CallOptions, callApi, pathOf } from './client';
 
-const examPath = (suffix: string, id: string) => `/api/center/exams/${encodeURIComponent(id)}${suffix}`;
+/** The roster export's path template (contract/paths/: a file, not an envelope). */
+export const ROSTER_EXPORT_PATH = paths.rosterExport.path;
 
-/**
- * contract/center.ts says the same (ROSTER_EXPORT_PATH); kept here because importing it would bring zod to the
- * browser. A unit test holds the two equal.
- */
-export const ROSTER_EXPORT_PATH = '/api/center/exams/:id/roster.xlsx';
-
-function upload<T>(url: string, file: Blob, fileName: string, options?: CallOptions) {
+function formOf(file: Blob, fileName: string): FormData {
   const data = new FormData();
   data.append('file', file, fileName);
-  return callApi<T>(url, { method: 'POST', data, ...options });
+  return data;
 }
 
 export function centerProfile(options?: CallOptions) {
-  return callApi<DataOf<'centerProfile'>>('/api/center/profile', { method: 'GET', ...options });
+  return callApi(paths.centerProfile, { ...options });
 }
 
 export function saveCenterProfile(body: BodyOf<'saveCenterProfile'>, options?: CallOptions) {
-  return callApi<DataOf<'saveCenterProfile'>>('/api/center/profile', { method: 'PUT', data: body, ...options });
+  return callApi(paths.saveCenterProfile, { data: body, ...options });
 }
 
 /** The business license (image or PDF) as multipart field `file`; the answer's id is what the profile save names. */
 export function uploadLicense(file: Blob, fileName: string, options?: CallOptions) {
-  return upload<DataOf<'uploadLicense'>>('/api/center/profile/license', file, fileName, options);
+  return callApi(paths.uploadLicense, { data: formOf(file, fileName), ...options });
 }
 
 export function uploadLogo(file: Blob, fileName: string, options?: CallOptions) {
-  return upload<DataOf<'uploadLogo'>>('/api/center/profile/logo', file, fileName, options);
+  return callApi(paths.uploadLogo, { data: formOf(file, fileName), ...options });
 }
 
 export function centerExams(query: QueryOf<'centerExams'>, options?: CallOptions) {
-  return callApi<DataOf<'centerExams'>>('/api/center/exams', { method: 'GET', params: query, ...options });
+  return callApi(paths.centerExams, { params: query, ...options });
 }
 
 export function createExam(body: BodyOf<'createExam'>, options?: CallOptions) {
-  return callApi<DataOf<'createExam'>>('/api/center/exams', { method: 'POST', data: body, ...options });
+  return callApi(paths.createExam, { data: body, ...options });
 }
 
 export function centerExam(id: string, options?: CallOptions) {
-  return callApi<DataOf<'centerExam'>>(examPath('', id), { method: 'GET', ...options });
+  return callApi(paths.centerExam, { path: { id }, ...options });
 }
 
 export function updateExam(id: string, body: BodyOf<'updateExam'>, options?: CallOptions) {
-  return callApi<DataOf<'updateExam'>>(examPath('', id), { method: 'PUT', data: body, ...options });
+  return callApi(paths.updateExam, { path: { id }, data: body, ...options });
 }
 
 /** Cancels the exam: the answer counts the candidates refunded, the holds released and the SMS sent. */
 export function cancelExam(id: string, options?: CallOptions) {
-  return callApi<DataOf<'cancelExam'>>(examPath('/cancel', id), { method: 'POST', ...options });
+  return callApi(paths.cancelExam, { path: { id }, ...options });
 }
 
 export function roster(id: string, query: QueryOf<'roster'>, options?: CallOptions) {
-  return callApi<DataOf<'roster'>>(examPath('/roster', id), { method: 'GET', params: query, ...options });
+  return callApi(paths.roster, { path: { id }, params: query, ...options });
 }
 
 /**
@@ -72,38 +68,31 @@ export function rosterExport(
   query: Omit<QueryOf<'roster'>, 'current' | 'pageSize'>,
   options?: CallOptions,
 ) {
-  return centerFile(ROSTER_EXPORT_PATH.replace(':id', encodeURIComponent(id)), query, options);
+  return centerFile(pathOf(ROSTER_EXPORT_PATH, { id }), query, options);
 }
 
 export function examExaminers(id: string, options?: CallOptions) {
-  return callApi<DataOf<'examExaminers'>>(examPath('/examiners', id), { method: 'GET', ...options });
+  return callApi(paths.examExaminers, { path: { id }, ...options });
 }
 
 export function assignExaminer(id: string, body: BodyOf<'assignExaminer'>, options?: CallOptions) {
-  return callApi<DataOf<'assignExaminer'>>(examPath('/examiners', id), { method: 'POST', data: body, ...options });
+  return callApi(paths.assignExaminer, { path: { id }, data: body, ...options });
 }
 
 export function unassignExaminer(id: string, userId: string, options?: CallOptions) {
-  return callApi<DataOf<'unassignExaminer'>>(examPath(`/examiners/${encodeURIComponent(userId)}`, id), {
-    method: 'DELETE',
-    ...options,
-  });
+  return callApi(paths.unassignExaminer, { path: { id, userId }, ...options });
 }
 
 export function enterResult(id: string, registrationId: string, body: BodyOf<'enterResult'>, options?: CallOptions) {
-  return callApi<DataOf<'enterResult'>>(examPath(`/results/${encodeURIComponent(registrationId)}`, id), {
-    method: 'PUT',
-    data: body,
-    ...options,
-  });
+  return callApi(paths.enterResult, { path: { id, registrationId }, data: body, ...options });
 }
 
 /** A results sheet (.xlsx or .csv) as multipart field `file`; the answer counts what it entered and why rows failed. */
 export function uploadResults(id: string, file: Blob, fileName: string, options?: CallOptions) {
-  return upload<DataOf<'uploadResults'>>(examPath('/results/upload', id), file, fileName, options);
+  return callApi(paths.uploadResults, { path: { id }, data: formOf(file, fileName), ...options });
 }
 
 /** Publishes the results: certificate numbers for every pass, every checked-in registration completed. */
 export function publishResults(id: string, options?: CallOptions) {
-  return callApi<DataOf<'publishResults'>>(examPath('/results/publish', id), { method: 'POST', ...options });
+  return callApi(paths.publishResults, { path: { id }, ...options });
 }

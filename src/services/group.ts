@@ -1,34 +1,25 @@
-import type { BodyOf, DataOf } from '../../contract/api';
+import type { BodyOf } from '../../contract/api';
+import * as paths from '../../contract/paths/group';
 import { type CallOptions, callApi } from './client';
-
-const path = (template: string, id: string) => template.replace(':id', encodeURIComponent(id));
 
 /** Step 1: the coordinator and the exam; answers the new group (no upload, no order). */
 export function createGroup(body: BodyOf<'createGroup'>, options?: CallOptions) {
-  return callApi<DataOf<'createGroup'>>('/api/front/groups', { method: 'POST', data: body, ...options });
+  return callApi(paths.createGroup, { data: body, ...options });
 }
 
 export function group(id: string, options?: CallOptions) {
-  return callApi<DataOf<'group'>>(path('/api/front/groups/:id', id), { method: 'GET', ...options });
+  return callApi(paths.group, { path: { id }, ...options });
 }
 
 /** Sends the member list as multipart field `file`; the answer's upload replaces the last one. */
 export function uploadGroupFile(id: string, file: Blob, fileName: string, options?: CallOptions) {
   const data = new FormData();
   data.append('file', file, fileName);
-  return callApi<DataOf<'uploadGroupFile'>>(path('/api/front/groups/:id/upload', id), {
-    method: 'POST',
-    data,
-    ...options,
-  });
+  return callApi(paths.uploadGroupFile, { path: { id }, data, ...options });
 }
 
 export function groupQuote(id: string, body: BodyOf<'groupQuote'>, options?: CallOptions) {
-  return callApi<DataOf<'groupQuote'>>(path('/api/front/groups/:id/quote', id), {
-    method: 'POST',
-    data: body,
-    ...options,
-  });
+  return callApi(paths.groupQuote, { path: { id }, data: body, ...options });
 }
 
 /** One order for every accepted member. The same `idempotencyKey` for a repeated click answers the same order. */
@@ -38,8 +29,8 @@ export function groupCheckout(
   idempotencyKey: string,
   options?: CallOptions,
 ) {
-  return callApi<DataOf<'groupCheckout'>>(path('/api/front/groups/:id/checkout', id), {
-    method: 'POST',
+  return callApi(paths.groupCheckout, {
+    path: { id },
     data: body,
     headers: { 'Idempotency-Key': idempotencyKey },
     ...options,
@@ -47,10 +38,10 @@ export function groupCheckout(
 }
 
 export function groupTickets(id: string, options?: CallOptions) {
-  return callApi<DataOf<'groupTickets'>>(path('/api/front/groups/:id/tickets', id), { method: 'GET', ...options });
+  return callApi(paths.groupTickets, { path: { id }, ...options });
 }
 
 /** The template download (a file, not an envelope): a plain link with `download` fetches it. */
 export function groupTemplateUrl(format: 'xlsx' | 'csv'): string {
-  return `/api/front/group-template?format=${format}`;
+  return `${paths.groupTemplate.path}?format=${format}`;
 }

@@ -1,10 +1,7 @@
 import { type CallOptions, callApi } from '@/services/client';
-import type { DataOf } from '../../../contract/api';
+import * as paths from '../../../contract/paths/verify';
 
 /** What a certificate number proves (public, rate limited). */
 export function verifyCertificate(number: string, options?: CallOptions) {
-  return callApi<DataOf<'verifyCertificate'>>(`/api/verify/${encodeURIComponent(number)}`, {
-    method: 'GET',
-    ...options,
-  });
+  return callApi(paths.verifyCertificate, { path: { number }, ...options });
 }

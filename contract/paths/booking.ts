@@ -1,0 +1,13 @@
+/** Booking, orders, tickets, results and the sandbox wallet (src/services/booking.ts). */
+export const quote = { method: 'POST', path: '/api/front/checkout/quote' } as const;
+export const register = { method: 'POST', path: '/api/front/student-registration' } as const;
+export const order = { method: 'GET', path: '/api/front/orders/:id' } as const;
+export const registrations = { method: 'GET', path: '/api/front/registrations' } as const;
+export const ticket = { method: 'GET', path: '/api/front/registrations/:id/ticket' } as const;
+export const changeOptions = { method: 'GET', path: '/api/front/registrations/:id/change-options' } as const;
+export const changeRegistration = { method: 'POST', path: '/api/front/registrations/:id/change' } as const;
+export const cancelRegistration = { method: 'POST', path: '/api/front/registrations/:id/cancel' } as const;
+export const transactions = { method: 'GET', path: '/api/front/transactions' } as const;
+export const results = { method: 'GET', path: '/api/front/results' } as const;
+export const walletOrder = { method: 'GET', path: '/api/pay/sandbox/orders/:orderId' } as const;
+export const walletConfirm = { method: 'POST', path: '/api/pay/sandbox/orders/:orderId/confirm' } as const;

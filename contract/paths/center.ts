@@ -1,0 +1,19 @@
+/** The test center's console (src/services/center.ts). */
+export const centerProfile = { method: 'GET', path: '/api/center/profile' } as const;
+export const saveCenterProfile = { method: 'PUT', path: '/api/center/profile' } as const;
+export const uploadLicense = { method: 'POST', path: '/api/center/profile/license' } as const;
+export const uploadLogo = { method: 'POST', path: '/api/center/profile/logo' } as const;
+export const centerExams = { method: 'GET', path: '/api/center/exams' } as const;
+export const createExam = { method: 'POST', path: '/api/center/exams' } as const;
+export const centerExam = { method: 'GET', path: '/api/center/exams/:id' } as const;
+export const updateExam = { method: 'PUT', path: '/api/center/exams/:id' } as const;
+export const cancelExam = { method: 'POST', path: '/api/center/exams/:id/cancel' } as const;
+export const roster = { method: 'GET', path: '/api/center/exams/:id/roster' } as const;
+/** The roster as an .xlsx file (bearer token), not an envelope. */
+export const rosterExport = { method: 'GET', path: '/api/center/exams/:id/roster.xlsx' } as const;
+export const examExaminers = { method: 'GET', path: '/api/center/exams/:id/examiners' } as const;
+export const assignExaminer = { method: 'POST', path: '/api/center/exams/:id/examiners' } as const;
+export const unassignExaminer = { method: 'DELETE', path: '/api/center/exams/:id/examiners/:userId' } as const;
+export const enterResult = { method: 'PUT', path: '/api/center/exams/:id/results/:registrationId' } as const;
+export const uploadResults = { method: 'POST', path: '/api/center/exams/:id/results/upload' } as const;
+export const publishResults = { method: 'POST', path: '/api/center/exams/:id/results/publish' } as const;
