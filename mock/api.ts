@@ -1,98 +1,80 @@
 /**
- * Umi mock for `npm run dev` (front-end work with no server). Every answer is typed with contract/, and
- * tests/contract/mock.test.ts parses each one with the contract's response schema, so the mock cannot drift.
- * The mock accepts any phone and the code 123456; it keeps sessions in memory until the dev server restarts.
+ * Umi mock for `npm run dev` (front-end work with no server): logging in, the catalog and the public look-ups.
+ * Any mainland mobile logs in with the code 123456, as the kind chosen; a phone ending in 0000 is a new account,
+ * any other a returning one with a history in every state (mock/lib/accounts.ts). Every answer is typed with
+ * contract/, and tests/contract/mock.test.ts parses each one with the contract's schemas.
  */
-import type { DataOf } from '../contract';
-import { chinaMobileToE164 } from '../contract/phone';
-import {
-  categories,
-  cities,
-  exams,
-  fail,
-  field,
-  type Handler,
-  isKind,
-  MOCK_CODE,
-  mockId,
-  provinces,
-  send,
-  sessions,
-  userOf,
-} from './lib/shared';
+import { api, type CurrentUser } from '../contract';
+import { normalizeCertificateNumber } from '../contract/certificate';
+import { maskName } from '../server/domain/certificates';
+import { maskPhone, normalizeChinaMobile } from '../server/domain/phone';
+import { isNewAccount, welcome } from './lib/accounts';
+import { categories, cities, exams, type MockExam, newId, organizations, provinces } from './lib/fixtures';
+import { bearerToken, on, page, refuse, sessions } from './lib/http';
+import { config, examOf, isOpen, registrations, summaryOf, tickets } from './lib/store';
 
-export type { MockRequest, MockResponse } from './lib/shared';
+/** The one code every login takes. */
+const MOCK_CODE = '123456';
+/** kind:phone -> the account, the same object every session of it shares. */
+const accounts = new Map<string, CurrentUser>();
 
-const handlers: Record<string, Handler> = {
-  'GET /api/health': (_req, res) => send<DataOf<'health'>>(res, { status: 'ok' }),
-  'GET /api/ready': (_req, res) => send<DataOf<'ready'>>(res, { status: 'ready', database: 'ok' }),
-  'GET /api/front/site': (_req, res) =>
-    send<DataOf<'site'>>(res, {
-      companyName: { zh: '北京示例体育科技有限公司', en: 'Beijing Example Sports Technology Co., Ltd.' },
-      filingNumber: '京ICP备00000000号-1',
-      filingUrl: '',
-      smsToConsole: true,
-    }),
-  'POST /api/front/otp': (req, res) => {
-    const phone = chinaMobileToE164(field(req.body, 'phone'));
-    if (!phone) return fail(res, 'PHONE_INVALID', 'The phone number is not a mainland China mobile number.');
-    if (!isKind(field(req.body, 'kind'))) return fail(res, 'KIND_INVALID', 'Unknown kind of user.');
-    send<DataOf<'sendOtp'>>(res, {
-      sentTo: `${phone.slice(0, 6)}****${phone.slice(-4)}`,
-      resendAfterSeconds: 60,
-      expiresInSeconds: 300,
-    });
-  },
-  'POST /api/front/login': (req, res) => {
-    const phone = chinaMobileToE164(field(req.body, 'phone'));
-    const kind = field(req.body, 'kind');
-    if (!phone) return fail(res, 'PHONE_INVALID', 'The phone number is not a mainland China mobile number.');
-    if (!isKind(kind)) return fail(res, 'KIND_INVALID', 'Unknown kind of user.');
-    if (field(req.body, 'code') !== MOCK_CODE) return fail(res, 'OTP_INVALID', 'The code is wrong.');
-    const token = `mock-${phone}-${kind}`;
-    sessions.set(token, { id: mockId(1000 + sessions.size), kind, phone, name: '', avatar_small: null });
-    send<DataOf<'login'>>(res, { access_token: token, type: kind, created: true });
-  },
-  'GET /api/front/currentUser': (req, res) => {
-    const user = userOf(req);
-    if (!user) return fail(res, 'UNAUTHORIZED', 'Log in first.');
-    send<DataOf<'currentUser'>>(res, user);
-  },
-  'POST /api/front/logout': (req, res) => {
-    const header = req.headers.authorization;
-    if (!userOf(req)) return fail(res, 'UNAUTHORIZED', 'Log in first.');
-    sessions.delete(typeof header === 'string' ? header.replace(/^Bearer /, '') : '');
-    send<DataOf<'logout'>>(res, { loggedOut: true });
-  },
-  'GET /api/province': (_req, res) => send(res, provinces),
-  'GET /api/city': (req, res) =>
-    send<DataOf<'cities'>>(
-      res,
-      cities.filter((city) => city.provinceCode === req.query.q),
-    ),
-  'GET /api/front/categories': (_req, res) => send(res, categories),
-  'GET /api/front/exams': (req, res) => {
-    const current = Number(req.query.current ?? 1) || 1;
-    const pageSize = Number(req.query.pageSize ?? 10) || 10;
-    const q = (req.query.q ?? '').toLowerCase();
-    const matching = exams.filter(
-      (exam) =>
-        (!req.query.province || exam.province.code === req.query.province) &&
-        (!req.query.category || exam.category.code === req.query.category) &&
-        (!q || `${exam.code} ${exam.name.zh} ${exam.name.en}`.toLowerCase().includes(q)),
-    );
-    send<DataOf<'exams'>>(res, {
-      list: matching.slice((current - 1) * pageSize, current * pageSize),
-      total: matching.length,
-      current,
-      pageSize,
-    });
-  },
-  'GET /api/front/exams/:id': (req, res) => {
-    const exam = exams.find((candidate) => candidate.id === req.params.id);
-    if (!exam) return fail(res, 'NOT_FOUND', 'No such exam.');
-    send<DataOf<'exam'>>(res, exam);
-  },
-};
-
-export default handlers;
+export default Object.fromEntries([
+  on(api.health, () => ({ status: 'ok' as const })),
+  on(api.ready, () => ({ status: 'ready' as const, database: 'ok' as const })),
+  on(api.site, () => ({
+    companyName: { zh: '北京示例体育科技有限公司', en: 'Beijing Example Sports Technology Co., Ltd.' },
+    filingNumber: '京ICP备00000000号-1（演示）',
+    filingUrl: '',
+    smsToConsole: true,
+  })),
+  on(api.sendOtp, ({ body }) => {
+    const sentTo = maskPhone(normalizeChinaMobile(body.phone));
+    return { sentTo, resendAfterSeconds: config.otp.sendIntervalS, expiresInSeconds: config.otp.ttlS };
+  }),
+  on(api.login, ({ body, req }) => {
+    const phone = normalizeChinaMobile(body.phone);
+    if (body.code !== MOCK_CODE) refuse('OTP_INVALID');
+    const key = `${body.kind}:${phone}`;
+    const known = accounts.get(key);
+    const user = known ?? { id: newId(), kind: body.kind, phone, name: '', avatar_small: null };
+    accounts.set(key, user);
+    if (!known && !isNewAccount(phone)) welcome(req, user);
+    const token = `mock-${newId()}`;
+    sessions.set(token, user);
+    return { access_token: token, type: body.kind, created: !known && isNewAccount(phone) };
+  }),
+  on(api.currentUser, ({ user }) => user),
+  on(api.logout, ({ req }) => {
+    sessions.delete(bearerToken(req));
+    return { loggedOut: true as const };
+  }),
+  on(api.provinces, () => provinces),
+  on(api.cities, ({ query }) => cities.filter((city) => city.provinceCode === query.q)),
+  on(api.categories, () => categories),
+  on(api.exams, ({ query }) => {
+    const q = query.q?.toLowerCase() ?? '';
+    const day = (iso: string) => iso.slice(0, 10);
+    const where = (exam: MockExam) => [exam.category.code, exam.province.code, exam.city.code];
+    const wanted = [query.category, query.province, query.city];
+    const matching = [...exams.values()]
+      .filter((exam) => isOpen(exam) && wanted.every((value, n) => !value || where(exam)[n] === value))
+      .filter(
+        (exam) => (!query.from || day(exam.startsAt) >= query.from) && (!query.to || day(exam.startsAt) <= query.to),
+      )
+      .filter((exam) => !q || `${exam.code} ${exam.name.zh} ${exam.name.en}`.toLowerCase().includes(q))
+      .sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+    return page(matching.map(summaryOf), query);
+  }),
+  on(api.exam, ({ params }) => summaryOf(examOf(params.id))),
+  on(api.organizations, () => organizations),
+  on(api.ticketPublicKey, () => tickets.publicKey()),
+  on(api.verifyCertificate, ({ params }) => {
+    const number = normalizeCertificateNumber(params.number);
+    const found = [...registrations.values()].find((item) => number && item.certificateNumber === number);
+    const { code, name, startsAt, timeZone, resultsPublishedAt } = examOf(found?.examId ?? '');
+    if (!found?.outcome || !number || !resultsPublishedAt) return refuse('NOT_FOUND');
+    const exam = { code, name, startsAt, timeZone };
+    const maskedName = maskName(found.person.name);
+    return { certificateNumber: number, maskedName, exam, outcome: found.outcome, publishedAt: resultsPublishedAt };
+  }),
+]);

@@ -1,57 +1,41 @@
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import {
-  api,
-  type Endpoint,
-  errorEnvelope,
-  GROUP_TEMPLATE_PATH,
-  normalizeCertificateNumber,
-  ok,
-  ROSTER_EXPORT_PATH,
-} from '../../contract';
-import apiHandlers, { type MockRequest } from '../../mock/api';
-import bookingHandlers from '../../mock/booking';
+import { importJWK, jwtVerify } from 'jose';
+import { api, type Endpoint, errorEnvelope, normalizeCertificateNumber, ok } from '../../contract';
+import * as paths from '../../contract/paths';
+import apiHandlers from '../../mock/api';
+import candidateHandlers from '../../mock/candidate';
 import centerHandlers from '../../mock/center';
-import examinerHandlers, { mockRosterId } from '../../mock/examiner';
+import examinerHandlers from '../../mock/examiner';
 import groupHandlers from '../../mock/group';
-import profileHandlers from '../../mock/profile';
-import verifyHandlers, { MOCK_CERTIFICATE_NUMBER } from '../../mock/verify';
+import { DEV_ONLY_TICKET_SIGNING_KEY } from '../../mock/lib/devOnlyTicketKey';
+import { history } from '../../mock/lib/fixtures';
+import type { MockRequest } from '../../mock/lib/http';
+import { config, rosterOf, tickets } from '../../mock/lib/store';
+import { priceBooking } from '../../server/domain/pricing';
+
+const ROOT = join(__dirname, '..', '..');
 
 /** Every mock file's routes together, as Umi serves them. */
-const handlers = {
-  ...apiHandlers,
-  ...profileHandlers,
-  ...bookingHandlers,
-  ...groupHandlers,
-  ...examinerHandlers,
-  ...verifyHandlers,
-  ...centerHandlers,
-};
+const handlers = { ...apiHandlers, ...candidateHandlers, ...groupHandlers, ...centerHandlers, ...examinerHandlers };
 
-/** The routes that are not envelopes but file downloads: the group template and a center's roster. */
-const TEMPLATE_KEY = `GET ${GROUP_TEMPLATE_PATH}`;
-const ROSTER_EXPORT_KEY = `GET ${ROSTER_EXPORT_PATH}`;
+/** Every route of contract/paths/: the endpoints of contract/api.ts and the two file downloads. */
+const routes: paths.Route[] = Object.values(paths).flatMap((value) => (typeof value === 'object' ? [value] : []));
+const keyOf = (route: paths.Route) => `${route.method} ${route.path}`;
 
 interface Answer {
   status: number;
   body: unknown;
   headers: Record<string, string>;
-  /** A file's bytes; they may arrive after the handler returns. */
-  file: Promise<Buffer>;
+  file?: Buffer;
 }
 
-function call(key: string, req: Partial<MockRequest> = {}): Answer {
-  const handler = handlers[key];
-  assert.ok(handler, `mock/ has no handler for ${key}`);
-  let received: (bytes: Buffer) => void = () => undefined;
-  const answer: Answer = {
-    status: 0,
-    body: undefined,
-    headers: {},
-    file: new Promise((resolve) => {
-      received = resolve;
-    }),
-  };
+async function call(route: paths.Route, req: Partial<MockRequest> = {}): Promise<Answer> {
+  const handler = handlers[keyOf(route)];
+  assert.ok(handler, `mock/ has no handler for ${keyOf(route)}`);
+  const answer: Answer = { status: 0, body: undefined, headers: {} };
   const res = {
     status(code: number) {
       answer.status = code;
@@ -64,217 +48,210 @@ function call(key: string, req: Partial<MockRequest> = {}): Answer {
       answer.headers[name.toLowerCase()] = value;
     },
     end(bytes: Buffer) {
-      received(bytes);
+      answer.file = bytes;
     },
   };
-  handler({ query: {}, params: {}, headers: {}, ...req }, res);
+  await handler({ query: {}, params: {}, headers: {}, ...req }, res);
   return answer;
 }
 
-function keyOf(endpoint: Endpoint) {
-  return `${endpoint.method} ${endpoint.path}`;
-}
-
-function assertSuccess(endpoint: Endpoint, answer: Answer) {
+/** The success answer's data, parsed with the endpoint's contract schema. */
+async function data<E extends Endpoint>(endpoint: E, req: Partial<MockRequest> = {}) {
+  const answer = await call(endpoint, req);
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
-  ok(endpoint.data).parse(answer.body);
+  return ok(endpoint.data).parse(answer.body).data as ReturnType<E['data']['parse']>;
 }
 
-function assertError(answer: Answer, errorCode: string, status: number) {
-  assert.equal(answer.status, status);
-  assert.equal(errorEnvelope.parse(answer.body).errorCode, errorCode);
+async function refused(answer: Promise<Answer>, errorCode: string, status: number) {
+  const { status: actual, body } = await answer;
+  assert.equal(errorEnvelope.parse(body).errorCode, errorCode, JSON.stringify(body));
+  assert.equal(actual, status);
+  return errorEnvelope.parse(body);
 }
 
-function login(phone = '13800138000', kind = 'individual') {
-  const answer = call(keyOf(api.login), { body: { phone, code: '123456', kind } });
-  assertSuccess(api.login, answer);
-  const { data } = ok(api.login.data).parse(answer.body);
-  return { authorization: `Bearer ${data.access_token}` };
+async function login(phone: string, kind = 'individual') {
+  const { access_token } = await data(api.login, { body: { phone, code: '123456', kind } });
+  return { authorization: `Bearer ${access_token}` };
 }
 
-describe('mock/api.ts answers as contract/ says', () => {
-  it('has a handler for every contract endpoint and none that the contract lacks', () => {
-    const contractKeys = [...Object.values(api).map(keyOf), TEMPLATE_KEY, ROSTER_EXPORT_KEY].sort();
-    assert.deepEqual(Object.keys(handlers).sort(), contractKeys);
+const UNKNOWN_ID = '0192f0c0-0000-7000-8000-ffffffffffff';
+const DAY_MS = 86_400_000;
+
+describe('the mock keeps to the contract', () => {
+  it('has a handler for every route of contract/paths/ and none that the contract lacks', () => {
+    assert.deepEqual(Object.keys(handlers).sort(), routes.map(keyOf).sort());
+    for (const endpoint of Object.values(api)) assert.ok(routes.some((route) => keyOf(route) === keyOf(endpoint)));
   });
 
-  it('answers every public GET endpoint with data the contract schema accepts', () => {
-    const exams = ok(api.exams.data).parse(call(keyOf(api.exams)).body).data;
-    assert.ok(exams.list.length > 0, 'the mock lists some exams');
-    const requests: Array<[Endpoint, Partial<MockRequest>]> = [
-      [api.health, {}],
-      [api.ready, {}],
-      [api.site, {}],
-      [api.provinces, {}],
-      [api.cities, { query: { q: '44' } }],
-      [api.categories, {}],
-      [api.exams, { query: { current: '1', pageSize: '2', q: 'mock' } }],
-      [api.exam, { params: { id: exams.list[0].id } }],
-    ];
-    for (const [endpoint, req] of requests) assertSuccess(endpoint, call(keyOf(endpoint), req));
+  it('is reached through contract/paths/ alone: no service or page (tests and their harness aside) spells an /api path', () => {
+    const sources = (dir: string): string[] =>
+      readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) return /^(\.|testing$)/.test(entry.name) ? [] : sources(path);
+        return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+      });
+    const spelled = sources('src').filter((file) => /['"`]\/api\//.test(readFileSync(join(ROOT, file), 'utf8')));
+    assert.deepEqual(spelled, []);
   });
 
-  it('pages exams with the requested page size', () => {
-    const page = ok(api.exams.data).parse(call(keyOf(api.exams), { query: { current: '2', pageSize: '1' } }).body).data;
-    assert.equal(page.list.length, 1);
-    assert.equal(page.current, 2);
-    assert.ok(page.total >= 2);
-  });
-
-  it('sends a code and logs in, then knows the user until logout', () => {
-    assertSuccess(api.sendOtp, call(keyOf(api.sendOtp), { body: { phone: '+86 138-0013-8000', kind: 'examiner' } }));
-    const headers = login();
-    assertSuccess(api.currentUser, call(keyOf(api.currentUser), { headers }));
-    assertSuccess(api.logout, call(keyOf(api.logout), { headers }));
-    assertError(call(keyOf(api.currentUser), { headers }), 'UNAUTHORIZED', 401);
-  });
-
-  it('answers bad input with the contract error envelope', () => {
-    assertError(call(keyOf(api.sendOtp), { body: { phone: '12345', kind: 'individual' } }), 'PHONE_INVALID', 400);
-    assertError(call(keyOf(api.sendOtp), { body: { phone: '13800138000', kind: 'admin' } }), 'KIND_INVALID', 400);
-    assertError(
-      call(keyOf(api.login), { body: { phone: '13800138000', code: '000000', kind: 'individual' } }),
-      'OTP_INVALID',
-      400,
-    );
-    assertError(call(keyOf(api.currentUser)), 'UNAUTHORIZED', 401);
-    assertError(call(keyOf(api.exam), { params: { id: 'missing' } }), 'NOT_FOUND', 404);
-  });
-});
-
-describe('mock/booking.ts walks the booking state machine as contract/ says', () => {
-  it('registers once per key, pays through the wallet and then issues the ticket', () => {
-    const headers = login('13900139000');
-    const examId = ok(api.exams.data).parse(call(keyOf(api.exams)).body).data.list[0].id;
-    const quote = call(keyOf(api.quote), { headers, body: { examId, quantity: 1, promoCode: 'spring10' } });
-    assertSuccess(api.quote, quote);
-    assertError(call(keyOf(api.quote), { headers, body: { examId, promoCode: 'NOPE' } }), 'PROMO_CODE_INVALID', 400);
-
-    const shown = ok(api.quote.data).parse(call(keyOf(api.quote), { headers, body: { examId } }).body).data;
-    const expectedTotalFen = shown.totalFen;
-    const booking = { headers: { ...headers, 'idempotency-key': 'key-1' }, body: { examId, expectedTotalFen } };
-    assertError(
-      call(keyOf(api.register), { ...booking, body: { examId, expectedTotalFen: expectedTotalFen + 1 } }),
-      'PRICE_CHANGED',
-      409,
-    );
-    const first = ok(api.register.data).parse(call(keyOf(api.register), booking).body).data;
-    const again = ok(api.register.data).parse(call(keyOf(api.register), booking).body).data;
-    assert.equal(again.order.id, first.order.id, 'the same key answers the same order');
-    assert.equal(first.order.status, 'pending');
-    assert.match(first.payment.qrContent, new RegExp(`/pay/sandbox/${first.order.id}$`));
-    const orderKey = keyOf(api.order);
-    const ticketKey = keyOf(api.ticket);
-    const registration = { headers, params: { id: first.registration.id } };
-    assertError(call(ticketKey, registration), 'TICKET_NOT_ISSUED', 409);
-
-    const wallet = { params: { orderId: first.order.id } };
-    assert.equal(ok(api.walletOrder.data).parse(call(keyOf(api.walletOrder), wallet).body).data.state, 'open');
-    const confirmed = ok(api.walletConfirm.data).parse(call(keyOf(api.walletConfirm), wallet).body).data;
-    assert.equal(confirmed.state, 'paid');
-
-    const paid = ok(api.order.data).parse(call(orderKey, { headers, params: { id: first.order.id } }).body).data;
-    assert.equal(paid.status, 'paid');
-    assert.equal(paid.qrContent, null);
-    const ticket = ok(api.ticket.data).parse(call(ticketKey, registration).body).data;
-    assert.equal(ticket.status, 'register');
-    assert.ok(ticket.token);
-
-    for (const [endpoint, req] of [
-      [api.registrations, { headers, query: { current: '1', pageSize: '10' } }],
-      [api.transactions, { headers, query: { current: '1', pageSize: '10' } }],
-      [api.results, { headers }],
-      [api.changeOptions, registration],
-      [api.ticketPublicKey, {}],
-    ] as Array<[Endpoint, Partial<MockRequest>]>) {
-      assertSuccess(endpoint, call(keyOf(endpoint), req));
-    }
-    const canceled = call(keyOf(api.cancelRegistration), registration);
-    assertSuccess(api.cancelRegistration, canceled);
-    assert.equal(ok(api.cancelRegistration.data).parse(canceled.body).data.refundFen, paid.breakdown.totalFen);
-    assertError(call(keyOf(api.walletConfirm), wallet), 'ORDER_EXPIRED', 409);
-  });
-});
-
-describe('mock/group.ts walks a group registration as contract/ says', () => {
-  it('creates a group, reads an upload, checks out once per key, pays in the wallet and issues every ticket', () => {
-    const headers = login('13500135000');
-    const exam = ok(api.exams.data).parse(call(keyOf(api.exams)).body).data.list[0];
-    const coordinator = { name: 'Li Lei', phone: '135 0013 5000', organization: 'No. 1 Middle School' };
-    const created = call(keyOf(api.createGroup), { headers, body: { examId: exam.id, coordinator } });
-    assertSuccess(api.createGroup, created);
-    const draft = ok(api.createGroup.data).parse(created.body).data;
-    assert.equal(draft.upload, null);
-    assert.equal(draft.canUpload, true);
-    const group = { headers, params: { id: draft.id } };
-
-    const upload = call(keyOf(api.uploadGroupFile), group);
-    assertSuccess(api.uploadGroupFile, upload);
-    const read = ok(api.uploadGroupFile.data).parse(upload.body).data.upload;
-    assert.ok(read && read.accepted.length > 0 && read.rejected.length > 0, 'a mixed result');
-    assert.equal(read.totalParticipants, read.accepted.length + read.rejected.length);
-    assertSuccess(api.groupQuote, call(keyOf(api.groupQuote), { ...group, body: {} }));
-    assertError(call(keyOf(api.groupQuote), { ...group, body: { promoCode: 'NOPE' } }), 'PROMO_CODE_INVALID', 400);
-    assertError(call(keyOf(api.groupTickets), group), 'TICKET_NOT_ISSUED', 409);
-
-    const shown = ok(api.groupQuote.data).parse(call(keyOf(api.groupQuote), { ...group, body: {} }).body).data;
-    const paying = {
-      ...group,
-      headers: { ...headers, 'idempotency-key': 'group-key-1' },
-      body: { expectedTotalFen: shown.totalFen },
-    };
-    assertError(
-      call(keyOf(api.groupCheckout), { ...paying, body: { expectedTotalFen: shown.totalFen - 1 } }),
-      'PRICE_CHANGED',
-      409,
-    );
-    const first = ok(api.groupCheckout.data).parse(call(keyOf(api.groupCheckout), paying).body).data;
-    const again = ok(api.groupCheckout.data).parse(call(keyOf(api.groupCheckout), paying).body).data;
-    assert.equal(first.order?.status, 'pending');
-    assert.equal(again.order?.id, first.order?.id, 'the same key answers the same order');
-    assert.equal(first.order?.breakdown.quantity, read.accepted.length);
-    assert.equal(first.canUpload, false);
-    assertError(call(keyOf(api.uploadGroupFile), group), 'GROUP_LOCKED', 409);
-
-    const orderId = first.order?.id ?? '';
-    assertSuccess(api.order, call(keyOf(api.order), { headers, params: { id: orderId } }));
-    assertSuccess(api.walletConfirm, call(keyOf(api.walletConfirm), { params: { orderId } }));
-    const paid = ok(api.group.data).parse(call(keyOf(api.group), group).body).data;
-    assert.equal(paid.order?.status, 'paid');
+  it('signs tickets with a development key the server never holds', () => {
+    const body = DEV_ONLY_TICKET_SIGNING_KEY.split('\n')[1] ?? '';
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)],
+      );
+    assert.ok(body.length > 40);
     assert.deepEqual(
-      paid.upload?.accepted.map((member) => member.status),
-      read.accepted.map(() => 'register'),
+      files(join(ROOT, 'server')).filter((file) => readFileSync(file, 'utf8').includes(body)),
+      [],
     );
-    const tickets = ok(api.groupTickets.data).parse(call(keyOf(api.groupTickets), group).body).data;
-    assert.equal(tickets.length, read.accepted.length);
-    assert.ok(tickets.every((ticket) => ticket.token));
-  });
-
-  it('serves the member template in both formats as downloads', async () => {
-    const xlsx = call(TEMPLATE_KEY, { query: { format: 'xlsx' } });
-    const bytes = await xlsx.file;
-    assert.equal(bytes.subarray(0, 2).toString('latin1'), 'PK', 'an .xlsx is a zip');
-    assert.match(xlsx.headers['content-disposition'], /filename="group-registration-template\.xlsx"/);
-    const csv = (await call(TEMPLATE_KEY, { query: { format: 'csv' } }).file).toString('utf8');
-    assert.match(csv, /^\uFEFF姓名 \/ Name,/);
-    assertError(call(TEMPLATE_KEY, { query: { format: 'pdf' } }), 'VALIDATION_FAILED', 400);
-  });
-
-  it("answers another coordinator's group as not found and refuses groups to test centers", () => {
-    const owner = login('13400134000');
-    const examId = ok(api.exams.data).parse(call(keyOf(api.exams)).body).data.list[0].id;
-    const coordinator = { name: 'Li Lei', phone: '13400134000', organization: 'No. 1 Middle School' };
-    const created = call(keyOf(api.createGroup), { headers: owner, body: { examId, coordinator } });
-    const { id } = ok(api.createGroup.data).parse(created.body).data;
-    const stranger = login('13300133000');
-    assertError(call(keyOf(api.group), { headers: stranger, params: { id } }), 'NOT_FOUND', 404);
-    assertError(call(keyOf(api.uploadGroupFile), { headers: stranger, params: { id } }), 'NOT_FOUND', 404);
-    const center = login('13200132000', 'testCenter');
-    assertError(call(keyOf(api.createGroup), { headers: center, body: { examId, coordinator } }), 'STUDENTS_ONLY', 403);
   });
 });
 
-describe('mock/profile.ts answers as contract/ says', () => {
+describe('mock/api.ts: logging in, the catalog and public look-ups', () => {
+  it('answers the public endpoints, and pages and filters sixty open exams', async () => {
+    await data(api.health);
+    await data(api.ready);
+    await data(api.site);
+    const provinces = await data(api.provinces);
+    assert.ok(provinces.length > 30);
+    assert.ok((await data(api.cities, { query: { q: '44' } })).every((city) => city.provinceCode === '44'));
+    const categories = await data(api.categories);
+    const all = await data(api.exams, { query: { current: '1', pageSize: '100' } });
+    assert.ok(all.total >= 60);
+    const second = await data(api.exams, { query: { current: '2', pageSize: '10' } });
+    assert.deepEqual({ length: second.list.length, current: second.current }, { length: 10, current: 2 });
+    assert.ok(new Set(all.list.map((exam) => exam.province.code)).size >= 10, 'exams across provinces');
+    const category = categories[0]?.code ?? '';
+    const filtered = await data(api.exams, { query: { category, pageSize: '100' } });
+    assert.ok(filtered.total > 0 && filtered.list.every((exam) => exam.category.code === category));
+    assert.ok(all.list.some((exam) => exam.seatsLeft === 0) && all.list.some((exam) => exam.requiresAccessCode));
+    const [first] = all.list;
+    assert.equal((await data(api.exam, { params: { id: first?.id ?? '' } })).id, first?.id);
+    await refused(call(api.exam, { params: { id: UNKNOWN_ID } }), 'NOT_FOUND', 404);
+    await refused(call(api.exam, { params: { id: 'missing' } }), 'VALIDATION_FAILED', 400);
+  });
+
+  it('sends a code and logs in, then knows the user until logout', async () => {
+    await data(api.sendOtp, { body: { phone: '+86 138-0013-8000', kind: 'examiner' } });
+    const headers = await login('13800138000');
+    await data(api.currentUser, { headers });
+    await data(api.logout, { headers });
+    await refused(call(api.currentUser, { headers }), 'UNAUTHORIZED', 401);
+  });
+
+  it('answers bad input with the contract error envelope', async () => {
+    await refused(call(api.sendOtp, { body: { phone: '12345', kind: 'individual' } }), 'PHONE_INVALID', 400);
+    await refused(call(api.sendOtp, { body: { phone: '13800138000', kind: 'admin' } }), 'KIND_INVALID', 400);
+    const wrongCode = { body: { phone: '13800138000', code: '000000', kind: 'individual' } };
+    await refused(call(api.login, wrongCode), 'OTP_INVALID', 400);
+    await refused(call(api.currentUser), 'UNAUTHORIZED', 401);
+  });
+});
+
+describe('mock/candidate.ts: a returning candidate', () => {
+  it('finds a booking in every state, each priced by the server and ticketed with a token the public key verifies', async () => {
+    const headers = await login('13900139001');
+    const mine = await data(api.registrations, { headers, query: { pageSize: '100' } });
+    const statuses = new Set(mine.list.map((registration) => registration.status));
+    assert.deepEqual([...statuses].sort(), ['canceled', 'checkin', 'completed', 'pending', 'register']);
+    const door = mine.list.find((registration) => registration.exam.id === history.door.id);
+    assert.equal(door?.canChange, false, 'inside the lock window');
+    assert.ok(mine.list.some((registration) => registration.status === 'register' && registration.canCancel));
+
+    const ticket = await data(api.ticket, { headers, params: { id: door?.id ?? '' } });
+    const key = await data(api.ticketPublicKey);
+    const { payload } = await jwtVerify(ticket.token ?? '', await importJWK(key.jwk, 'EdDSA'));
+    assert.deepEqual({ sub: payload.sub, exam: payload.exam }, { sub: door?.id, exam: history.door.id });
+    const pending = mine.list.find((registration) => registration.status === 'pending');
+    await refused(call(api.ticket, { headers, params: { id: pending?.id ?? '' } }), 'TICKET_NOT_ISSUED', 409);
+
+    const transactions = await data(api.transactions, { headers, query: { current: '2', pageSize: '10' } });
+    assert.ok(transactions.total > 10 && transactions.list.length === transactions.total - 10);
+    const orderStatuses = new Set(
+      (await data(api.transactions, { headers, query: { pageSize: '100' } })).list.map((t) => t.status),
+    );
+    assert.deepEqual([...orderStatuses].sort(), ['expired', 'paid', 'pending', 'refunded']);
+
+    const results = await data(api.results, { headers });
+    const passed = results.find((result) => result.outcome === 'pass');
+    assert.ok(results.some((result) => result.outcome === 'fail'));
+    assert.ok(results.some((result) => result.registrationStatus === 'checkin' && result.outcome === null));
+    const typed = (passed?.certificateNumber ?? '').toLowerCase().replace(/-/g, ' ');
+    const verified = await data(api.verifyCertificate, { params: { number: typed } });
+    assert.equal(verified.certificateNumber, normalizeCertificateNumber(typed));
+    assert.match(verified.maskedName, /\*/);
+    await refused(call(api.verifyCertificate, { params: { number: 'EA-2026-ABCDEFGH-G' } }), 'NOT_FOUND', 404);
+  });
+
+  it('books an exam, pays in the sandbox wallet, changes and cancels it', async () => {
+    const headers = await login('13900139002');
+    const open = await data(api.exams, { query: { pageSize: '100' } });
+    const exam = open.list.find((item) => !item.requiresAccessCode && item.seatsLeft > 0);
+    const examId = exam?.id ?? '';
+    const quote = await data(api.quote, { headers, body: { examId, promoCode: 'spring10' } });
+    const promotion = { code: 'SPRING10', discountBps: 1000, amountFen: null };
+    const server = priceBooking({
+      unitPriceFen: exam?.feeFen ?? 0,
+      quantity: 1,
+      referralBps: 0,
+      promotion,
+      handlingFeeBps: config.handlingFeeBps,
+    });
+    assert.deepEqual(
+      { ...quote, examId: undefined, testDate: undefined, promoCode: undefined, referralCode: undefined },
+      { ...server, examId: undefined, testDate: undefined, promoCode: undefined, referralCode: undefined },
+    );
+    await refused(call(api.quote, { headers, body: { examId, promoCode: 'NOPE' } }), 'PROMO_CODE_INVALID', 400);
+    const locked = open.list.find((item) => item.requiresAccessCode);
+    const wrongCode = { headers, body: { examId: locked?.id, accessCode: 'NOPE', expectedTotalFen: 0 } };
+    await refused(call(api.register, wrongCode), 'ACCESS_CODE_INVALID', 400);
+
+    const shown = await data(api.quote, { headers, body: { examId } });
+    const expectedTotalFen = shown.totalFen;
+    await refused(
+      call(api.register, { headers, body: { examId, expectedTotalFen: expectedTotalFen + 1 } }),
+      'PRICE_CHANGED',
+      409,
+    );
+    const booked = await data(api.register, { headers, body: { examId, expectedTotalFen } });
+    assert.equal(booked.order.status, 'pending');
+    assert.match(booked.payment.qrContent, new RegExp(`/pay/sandbox/${booked.order.id}$`));
+    const wallet = { params: { orderId: booked.order.id } };
+    assert.equal((await data(api.walletOrder, wallet)).state, 'open');
+    assert.equal((await data(api.walletConfirm, wallet)).state, 'paid');
+    const paid = await data(api.order, { headers, params: { id: booked.order.id } });
+    assert.deepEqual({ status: paid.status, qrContent: paid.qrContent }, { status: 'paid', qrContent: null });
+    const registration = { headers, params: { id: booked.registration.id } };
+    assert.ok((await data(api.ticket, registration)).token);
+
+    const options = await data(api.changeOptions, registration);
+    const cheaper = options.find((option) => option.feeFen <= (exam?.feeFen ?? 0));
+    if (cheaper) {
+      const moved = await data(api.changeRegistration, { ...registration, body: { examId: cheaper.id } });
+      assert.deepEqual({ exam: moved.registration.exam.id, order: moved.order }, { exam: cheaper.id, order: null });
+    }
+    const dearer = options.find((option) => option.feeFen > (cheaper?.feeFen ?? exam?.feeFen ?? 0));
+    if (dearer) {
+      const moving = await data(api.changeRegistration, { ...registration, body: { examId: dearer.id } });
+      assert.equal(moving.order?.purpose, 'change');
+      await data(api.walletConfirm, { params: { orderId: moving.order?.id ?? '' } });
+      const after = await data(api.registrations, { headers, query: { pageSize: '100' } });
+      assert.equal(after.list.find((item) => item.id === booked.registration.id)?.exam.id, dearer.id);
+    }
+    const canceled = await data(api.cancelRegistration, registration);
+    assert.equal(canceled.registration.status, 'canceled');
+    assert.ok(canceled.refundFen > 0);
+    await refused(call(api.walletConfirm, wallet), 'ORDER_EXPIRED', 409);
+    await refused(
+      call(api.order, { headers: await login('13900139003'), params: { id: booked.order.id } }),
+      'NOT_FOUND',
+      404,
+    );
+  });
+});
+
+describe('mock/candidate.ts: a new candidate (a phone ending in 0000)', () => {
   const valid = {
     name: 'Li Lei',
     gender: 'female',
@@ -287,126 +264,165 @@ describe('mock/profile.ts answers as contract/ says', () => {
     cityCode: '1101',
   };
 
-  it('lists organizations and saves a valid profile, which currentUser then shows', () => {
-    const organizations = ok(api.organizations.data).parse(call(keyOf(api.organizations)).body).data;
-    assert.ok(organizations.length > 0);
-    const headers = login('13700137000');
-    const upload = call(keyOf(api.uploadAvatar), { headers });
-    assertSuccess(api.uploadAvatar, upload);
-    const { avatarId } = ok(api.uploadAvatar.data).parse(upload.body).data;
-    const body = { ...valid, avatarId, organizationId: organizations[0].id, invitationCode: 'welcome2026' };
-    const saved = call(keyOf(api.saveProfile), { headers, body });
-    assertSuccess(api.saveProfile, saved);
-    const profile = ok(api.saveProfile.data).parse(saved.body).data;
-    assert.equal(profile.idNumber, '11010519491231002X');
-    assert.equal(profile.contactPhone, '+8613900139000');
-    assert.equal(profile.complete, true);
-    const user = ok(api.currentUser.data).parse(call(keyOf(api.currentUser), { headers }).body).data;
-    assert.equal(user.name, 'Li Lei');
-  });
-
-  it('refuses an invalid save with the field at fault and keeps the profile as it was', () => {
-    const headers = login('13600136000');
-    const { avatarId } = ok(api.uploadAvatar.data).parse(call(keyOf(api.uploadAvatar), { headers }).body).data;
-    const save = (changes: object) =>
-      call(keyOf(api.saveProfile), { headers, body: { ...valid, avatarId, ...changes } });
-    assertError(save({ idNumber: '110105194912310021' }), 'ID_CARD_INVALID', 400);
-    assertError(save({ dateOfBirth: '1950-01-01' }), 'ID_CARD_BIRTH_MISMATCH', 400);
-    assertError(save({ cityCode: '4401' }), 'CITY_INVALID', 400);
-    assertError(save({ invitationCode: 'NOPE' }), 'INVITATION_CODE_INVALID', 400);
-    const missingName = save({ name: ' ' });
-    assertError(missingName, 'VALIDATION_FAILED', 400);
+  it('starts with an empty profile, is refused a booking, and is refused an invalid save that changes nothing', async () => {
+    const created = await data(api.login, { body: { phone: '13700130000', code: '123456', kind: 'individual' } });
+    assert.equal(created.created, true);
+    const headers = { authorization: `Bearer ${created.access_token}` };
+    assert.deepEqual(await data(api.registrations, { headers }), { list: [], total: 0, current: 1, pageSize: 10 });
+    const exam = (await data(api.exams)).list.find((item) => !item.requiresAccessCode);
+    const booking = { examId: exam?.id, expectedTotalFen: 0 };
+    await refused(call(api.register, { headers, body: booking }), 'PROFILE_INCOMPLETE', 409);
+    const { avatarId } = await data(api.uploadAvatar, { headers });
+    const save = (changes: object) => call(api.saveProfile, { headers, body: { ...valid, avatarId, ...changes } });
+    await refused(save({ idNumber: '110105194912310021' }), 'ID_CARD_INVALID', 400);
+    await refused(save({ invitationCode: 'NOPE' }), 'INVITATION_CODE_INVALID', 400);
+    const missingName = await refused(save({ name: ' ' }), 'VALIDATION_FAILED', 400);
     assert.deepEqual(
-      errorEnvelope.parse(missingName.body).details?.map((detail) => detail.path),
+      missingName.details?.map((detail) => detail.path),
       ['name'],
     );
-    const profile = ok(api.profile.data).parse(call(keyOf(api.profile), { headers }).body).data;
-    assert.equal(profile.complete, false);
-    assert.equal(profile.idNumber, '');
+    const profile = await data(api.profile, { headers });
+    assert.deepEqual({ complete: profile.complete, idNumber: profile.idNumber }, { complete: false, idNumber: '' });
+  });
+
+  it('saves a valid profile, which currentUser then shows, and earns the referral discount of its invitation code', async () => {
+    const headers = await login('13600130000');
+    const organizations = await data(api.organizations);
+    const { avatarId } = await data(api.uploadAvatar, { headers });
+    const body = { ...valid, avatarId, organizationId: organizations[0]?.id, invitationCode: 'friend2026' };
+    const profile = await data(api.saveProfile, { headers, body });
+    assert.deepEqual(
+      { idNumber: profile.idNumber, contactPhone: profile.contactPhone, complete: profile.complete },
+      { idNumber: '11010519491231002X', contactPhone: '+8613900139000', complete: true },
+    );
+    assert.equal((await data(api.currentUser, { headers })).name, 'Li Lei');
+    const examId = (await data(api.exams)).list[0]?.id;
+    const quote = await data(api.quote, { headers, body: { examId } });
+    assert.equal(quote.referralCode, 'FRIEND2026');
+    assert.ok(quote.referralDiscountFen > 0);
   });
 });
 
-describe('mock/examiner.ts answers the door as contract/ says', () => {
-  it('keeps the examiner profile, refusing a bad ID card number', () => {
-    const headers = login('13100131000', 'examiner');
-    assertSuccess(api.examinerProfile, call(keyOf(api.examinerProfile), { headers }));
-    const body = { name: 'Zhao Min', address: '1 Example Road', identityId: '11010519491231002x' };
-    const saved = call(keyOf(api.saveExaminerProfile), { headers, body });
-    assertSuccess(api.saveExaminerProfile, saved);
-    assert.equal(ok(api.saveExaminerProfile.data).parse(saved.body).data.identityId, '11010519491231002X');
-    const bad = { ...body, identityId: '110105194912310021' };
-    assertError(call(keyOf(api.saveExaminerProfile), { headers, body: bad }), 'ID_CARD_INVALID', 400);
-    const profile = ok(api.examinerProfile.data).parse(call(keyOf(api.examinerProfile), { headers }).body).data;
-    assert.equal(profile.complete, true);
-  });
+describe('mock/group.ts walks a group registration', () => {
+  it('creates a group, reads an upload, checks out once, pays in the wallet and issues every ticket', async () => {
+    const headers = await login('13500135000');
+    const exam = (await data(api.exams)).list.find((item) => !item.requiresAccessCode);
+    const coordinator = { name: 'Li Lei', phone: '135 0013 5000', organization: 'No. 1 Middle School' };
+    const draft = await data(api.createGroup, { headers, body: { examId: exam?.id, coordinator } });
+    assert.deepEqual({ upload: draft.upload, canUpload: draft.canUpload }, { upload: null, canUpload: true });
+    const group = { headers, params: { id: draft.id } };
+    const read = (await data(api.uploadGroupFile, group)).upload;
+    assert.ok(read && read.accepted.length > 0 && read.rejected.length > 0, 'a mixed result');
+    assert.equal(read.totalParticipants, read.accepted.length + read.rejected.length);
+    const { totalFen: expectedTotalFen } = await data(api.groupQuote, { ...group, body: {} });
+    await refused(call(api.groupQuote, { ...group, body: { promoCode: 'NOPE' } }), 'PROMO_CODE_INVALID', 400);
+    await refused(call(api.groupTickets, group), 'TICKET_NOT_ISSUED', 409);
 
-  it('lists the assigned exams, shows who a registration names and checks them in once', () => {
-    const headers = login('13100131001', 'examiner');
-    const exams = ok(api.examinerExams.data).parse(call(keyOf(api.examinerExams), { headers }).body).data;
-    const [exam, other] = exams;
-    assert.ok(exam && other, 'two assigned exams');
-    const found = call(keyOf(api.lookupCandidates), { headers, params: { id: exam.id }, query: { q: '13800139000' } });
-    assertSuccess(api.lookupCandidates, found);
-    const [candidate] = ok(api.lookupCandidates.data).parse(found.body).data;
-    assert.equal(candidate?.status, 'register');
-    const registration = { headers, params: { id: exam.id, registrationId: candidate?.registrationId ?? '' } };
-    assertSuccess(api.examinerCandidate, call(keyOf(api.examinerCandidate), registration));
-
-    const checkin = (examId: string, body: object) =>
-      call(keyOf(api.checkin), { headers, params: { id: examId }, body });
-    const first = checkin(exam.id, { registrationId: candidate?.registrationId });
-    assertSuccess(api.checkin, first);
-    assert.equal(ok(api.checkin.data).parse(first.body).data.alreadyCheckedIn, false);
-    const again = checkin(exam.id, { token: `mock-ticket-token.${candidate?.registrationId}` });
-    assert.equal(ok(api.checkin.data).parse(again.body).data.alreadyCheckedIn, true);
-    const counts = ok(api.examinerExams.data).parse(call(keyOf(api.examinerExams), { headers }).body).data[0];
-    assert.equal(counts?.checkedIn, (exam.checkedIn ?? 0) + 1);
-
-    assertError(
-      checkin(other.id, { token: `mock-ticket-token.${candidate?.registrationId}` }),
-      'TICKET_OTHER_EXAM',
+    await refused(
+      call(api.groupCheckout, { ...group, body: { expectedTotalFen: expectedTotalFen + 1 } }),
+      'PRICE_CHANGED',
       409,
     );
-    assertError(checkin(exam.id, { token: 'not-a-ticket-token-at-all' }), 'TICKET_INVALID', 400);
-    const canceled = call(keyOf(api.lookupCandidates), {
-      headers,
-      params: { id: exam.id },
-      query: { q: '13800139002' },
-    });
+    const first = await data(api.groupCheckout, { ...group, body: { expectedTotalFen } });
+    const again = await data(api.groupCheckout, { ...group, body: { expectedTotalFen } });
+    assert.equal(first.order?.status, 'pending');
+    assert.equal(again.order?.id, first.order?.id, 'a repeated checkout answers the same order');
+    assert.equal(first.order?.breakdown.quantity, read.accepted.length);
+    assert.equal(first.canUpload, false);
+    await refused(call(api.uploadGroupFile, group), 'GROUP_LOCKED', 409);
+
+    const orderId = first.order?.id ?? '';
+    await data(api.order, { headers, params: { id: orderId } });
+    await data(api.walletConfirm, { params: { orderId } });
+    const paid = await data(api.group, group);
+    assert.equal(paid.order?.status, 'paid');
     assert.deepEqual(
-      ok(api.lookupCandidates.data).parse(canceled.body).data,
-      [],
-      'canceled registrations are not found',
+      paid.upload?.accepted.map((member) => member.status),
+      read.accepted.map(() => 'register'),
     );
-    assertError(checkin(exam.id, { token: `mock-ticket-token.${mockRosterId(0, 2)}` }), 'TICKET_CANCELED', 409);
-    assertError(
-      call(keyOf(api.lookupCandidates), { headers, params: { id: exam.id }, query: { q: '1380' } }),
-      'VALIDATION_FAILED',
-      400,
-    );
+    const groupTickets = await data(api.groupTickets, group);
+    assert.equal(groupTickets.length, read.accepted.length);
+    assert.ok(groupTickets.every((ticket) => ticket.token));
   });
 
-  it('refuses the door to candidates and exams not assigned', () => {
-    const student = login('13100131002');
-    assertError(call(keyOf(api.examinerExams), { headers: student }), 'EXAMINERS_ONLY', 403);
-    assertError(call(keyOf(api.examinerExams)), 'UNAUTHORIZED', 401);
-    const headers = login('13100131003', 'examiner');
-    const params = { id: 'not-assigned', registrationId: mockRosterId(0, 0) };
-    assertError(call(keyOf(api.examinerCandidate), { headers, params }), 'NOT_FOUND', 404);
+  it('serves the member template in both formats as downloads', async () => {
+    const xlsx = await call(paths.groupTemplate, { query: { format: 'xlsx' } });
+    assert.equal(xlsx.file?.subarray(0, 2).toString('latin1'), 'PK', 'an .xlsx is a zip');
+    assert.match(xlsx.headers['content-disposition'] ?? '', /filename="group-registration-template\.xlsx"/);
+    const csv = (await call(paths.groupTemplate, { query: { format: 'csv' } })).file?.toString('utf8');
+    assert.match(csv ?? '', /^\uFEFF姓名 \/ Name,/);
+    await refused(call(paths.groupTemplate, { query: { format: 'pdf' } }), 'VALIDATION_FAILED', 400);
+  });
+
+  it("answers another coordinator's group as not found and refuses groups to test centers", async () => {
+    const owner = await login('13400134000');
+    const examId = (await data(api.exams)).list[0]?.id;
+    const coordinator = { name: 'Li Lei', phone: '13400134000', organization: 'No. 1 Middle School' };
+    const { id } = await data(api.createGroup, { headers: owner, body: { examId, coordinator } });
+    const stranger = await login('13300133000');
+    await refused(call(api.group, { headers: stranger, params: { id } }), 'NOT_FOUND', 404);
+    await refused(call(api.uploadGroupFile, { headers: stranger, params: { id } }), 'NOT_FOUND', 404);
+    const center = await login('13200132000', 'testCenter');
+    await refused(call(api.createGroup, { headers: center, body: { examId, coordinator } }), 'STUDENTS_ONLY', 403);
   });
 });
 
-describe('mock/verify.ts answers certificate look-ups as contract/ says', () => {
-  it('finds the mock certificate however it is typed, and no other number', () => {
-    const typed = MOCK_CERTIFICATE_NUMBER.toLowerCase().replace(/-/g, ' ');
-    const found = call(keyOf(api.verifyCertificate), { params: { number: typed } });
-    assertSuccess(api.verifyCertificate, found);
-    assert.equal(ok(api.verifyCertificate.data).parse(found.body).data.certificateNumber, MOCK_CERTIFICATE_NUMBER);
-    assertError(call(keyOf(api.verifyCertificate), { params: { number: 'EA-2026-ABCDEFGH-G' } }), 'NOT_FOUND', 404);
+describe('mock/examiner.ts answers the door', () => {
+  it('keeps the examiner profile, refusing a bad ID card number', async () => {
+    const headers = await login('13100130000', 'examiner');
+    assert.equal((await data(api.examinerProfile, { headers })).complete, false);
+    const body = { name: 'Zhao Min', address: '1 Example Road', identityId: '11010519491231002x' };
+    assert.equal((await data(api.saveExaminerProfile, { headers, body })).identityId, '11010519491231002X');
+    const bad = { ...body, identityId: '110105194912310021' };
+    await refused(call(api.saveExaminerProfile, { headers, body: bad }), 'ID_CARD_INVALID', 400);
+    assert.equal((await data(api.examinerProfile, { headers })).complete, true);
+  });
+
+  it('lists the assigned exams, finds a candidate, and checks them in once by lookup or signed ticket', async () => {
+    const headers = await login('13100131001', 'examiner');
+    const [door, other] = await data(api.examinerExams, { headers });
+    assert.equal(door?.id, history.door.id);
+    assert.ok(door && other, 'two assigned exams');
+    const booked = rosterOf(door.id).find((entry) => entry.status === 'register' && !entry.userId);
+    const query = { q: booked?.person.phone.slice(3) ?? '' };
+    const [candidate] = await data(api.lookupCandidates, { headers, params: { id: door.id }, query });
+    assert.equal(candidate?.registrationId, booked?.id);
+    const registrationId = candidate?.registrationId ?? '';
+    await data(api.examinerCandidate, { headers, params: { id: door.id, registrationId } });
+
+    const checkin = (examId: string, body: object) => call(api.checkin, { headers, params: { id: examId }, body });
+    const first = ok(api.checkin.data).parse((await checkin(door.id, { registrationId })).body).data;
+    assert.equal(first.alreadyCheckedIn, false);
+    const token = await tickets.signTicket({ registrationId, examId: door.id, startsAt: new Date(door.startsAt) });
+    const again = ok(api.checkin.data).parse((await checkin(door.id, { token })).body).data;
+    assert.equal(again.alreadyCheckedIn, true);
+    assert.equal((await data(api.examinerExams, { headers }))[0]?.checkedIn, door.checkedIn + 1);
+
+    await refused(checkin(other.id, { token }), 'TICKET_OTHER_EXAM', 409);
+    await refused(checkin(door.id, { token: 'not-a-ticket-token-at-all' }), 'TICKET_INVALID', 400);
+    const canceled = rosterOf(door.id).find((entry) => entry.status === 'canceled');
+    const canceledToken = await tickets.signTicket({
+      registrationId: canceled?.id ?? '',
+      examId: door.id,
+      startsAt: new Date(door.startsAt),
+    });
+    await refused(checkin(door.id, { token: canceledToken }), 'TICKET_CANCELED', 409);
+    const lookup = { headers, params: { id: door.id }, query: { q: canceled?.person.idNumber ?? '' } };
+    assert.deepEqual(await data(api.lookupCandidates, lookup), [], 'canceled registrations are not found');
+    const partial = { headers, params: { id: door.id }, query: { q: '1380' } };
+    await refused(call(api.lookupCandidates, partial), 'VALIDATION_FAILED', 400);
+  });
+
+  it('refuses the door to candidates and exams not assigned', async () => {
+    await refused(call(api.examinerExams, { headers: await login('13100131002') }), 'EXAMINERS_ONLY', 403);
+    await refused(call(api.examinerExams), 'UNAUTHORIZED', 401);
+    const headers = await login('13100131003', 'examiner');
+    const params = { id: UNKNOWN_ID, registrationId: UNKNOWN_ID };
+    await refused(call(api.examinerCandidate, { headers, params }), 'NOT_FOUND', 404);
   });
 });
 
-describe('mock/center.ts runs a test center as contract/ says', () => {
+describe('mock/center.ts runs a test center', () => {
   const profile = {
     businessName: 'Chaoyang Test Center',
     taxId: '91110105ma01abcd13',
@@ -417,136 +433,119 @@ describe('mock/center.ts runs a test center as contract/ says', () => {
     cityCode: '1101',
     address: '1 Example Road',
   };
-  const day = 86_400_000;
   const draft = (code: string, changes: object = {}) => ({
     code,
     name: { zh: '汉语水平考试五级', en: 'HSK Level 5' },
-    categoryId: ok(api.categories.data).parse(call(keyOf(api.categories)).body).data[0].id,
+    categoryId: '',
     location: { zh: '北京市示例路 1 号', en: '1 Example Road, Beijing' },
-    startsAt: new Date(Date.now() + 20 * day).toISOString(),
-    registrationEndsAt: new Date(Date.now() + 15 * day).toISOString(),
+    startsAt: new Date(Date.now() + 20 * DAY_MS).toISOString(),
+    registrationEndsAt: new Date(Date.now() + 15 * DAY_MS).toISOString(),
     feeFen: 19_950,
     capacity: 40,
     ...changes,
   });
 
-  /** A center with a saved profile, and its demo exam (held yesterday). */
-  function readyCenter(phone: string) {
-    const headers = login(phone, 'testCenter');
-    const empty = ok(api.centerProfile.data).parse(call(keyOf(api.centerProfile), { headers }).body).data;
-    assert.equal(empty.complete, false);
-    assertError(call(keyOf(api.createExam), { headers, body: draft('EARLY-1') }), 'CENTER_PROFILE_INCOMPLETE', 409);
-    const license = call(keyOf(api.uploadLicense), { headers });
-    assertSuccess(api.uploadLicense, license);
-    const licenseId = ok(api.uploadLicense.data).parse(license.body).data.id;
-    assertError(
-      call(keyOf(api.saveCenterProfile), { headers, body: { ...profile, licenseId, taxId: '91110105MA01ABCD14' } }),
-      'TAX_ID_INVALID',
-      400,
+  it('a new center saves its profile, then creates and edits exams', async () => {
+    const headers = await login('13000130000', 'testCenter');
+    const categoryId = (await data(api.categories))[0]?.id;
+    assert.equal((await data(api.centerProfile, { headers })).complete, false);
+    const early = { headers, body: draft('EARLY-1', { categoryId }) };
+    await refused(call(api.createExam, early), 'CENTER_PROFILE_INCOMPLETE', 409);
+    const { id: licenseId } = await data(api.uploadLicense, { headers });
+    const badTaxId = { headers, body: { ...profile, licenseId, taxId: '91110105MA01ABCD14' } };
+    await refused(call(api.saveCenterProfile, badTaxId), 'TAX_ID_INVALID', 400);
+    const saved = await data(api.saveCenterProfile, { headers, body: { ...profile, licenseId } });
+    assert.deepEqual(
+      { taxId: saved.taxId, contactPhone: saved.contactPhone, complete: saved.complete },
+      { taxId: '91110105MA01ABCD13', contactPhone: '+8613600136000', complete: true },
     );
-    const saved = call(keyOf(api.saveCenterProfile), { headers, body: { ...profile, licenseId } });
-    assertSuccess(api.saveCenterProfile, saved);
-    const data = ok(api.saveCenterProfile.data).parse(saved.body).data;
-    assert.equal(data.taxId, '91110105MA01ABCD13');
-    assert.equal(data.contactPhone, '+8613600136000');
-    assert.equal(data.complete, true);
-    assertSuccess(api.uploadLogo, call(keyOf(api.uploadLogo), { headers }));
-    const list = ok(api.centerExams.data).parse(call(keyOf(api.centerExams), { headers }).body).data;
-    const held = list.list[0];
-    assert.ok(held && held.counts.checkin > 0, 'a demo exam with candidates checked in');
-    return { headers, held };
-  }
+    await data(api.uploadLogo, { headers });
 
-  it('creates and edits exams within the center, then cancels one, refunding its paid candidates', () => {
-    const { headers } = readyCenter('13000130000');
-    assertError(
-      call(keyOf(api.createExam), { headers, body: draft('HSK-5-A', { capacity: 61 }) }),
-      'EXAM_CAPACITY_EXCEEDS_CENTER',
-      400,
-    );
-    const late = { registrationEndsAt: new Date(Date.now() + 21 * day).toISOString() };
-    assertError(
-      call(keyOf(api.createExam), { headers, body: draft('HSK-5-A', late) }),
+    const late = { registrationEndsAt: new Date(Date.now() + 21 * DAY_MS).toISOString(), categoryId };
+    await refused(
+      call(api.createExam, { headers, body: draft('HSK-5-A', late) }),
       'REGISTRATION_ENDS_AFTER_START',
       400,
     );
-    const created = call(keyOf(api.createExam), { headers, body: draft('hsk-5-a') });
-    assertSuccess(api.createExam, created);
-    const exam = ok(api.createExam.data).parse(created.body).data;
-    assert.equal(exam.code, 'HSK-5-A');
-    assertError(call(keyOf(api.createExam), { headers, body: draft('HSK-5-A') }), 'EXAM_CODE_TAKEN', 409);
+    const exam = await data(api.createExam, { headers, body: draft('hsk-5-a', { categoryId }) });
+    assert.deepEqual({ code: exam.code, province: exam.province.code }, { code: 'HSK-5-A', province: '11' });
+    await refused(call(api.createExam, { headers, body: draft('HSK-5-A', { categoryId }) }), 'EXAM_CODE_TAKEN', 409);
     const params = { id: exam.id };
-    assertError(
-      call(keyOf(api.updateExam), { headers, params, body: draft('HSK-5-A', { capacity: exam.seatsTaken - 1 }) }),
-      'EXAM_CAPACITY_BELOW_TAKEN',
-      409,
-    );
-    const updated = call(keyOf(api.updateExam), { headers, params, body: draft('HSK-5-A', { feeFen: 0 }) });
-    assertSuccess(api.updateExam, updated);
-    assert.equal(ok(api.updateExam.data).parse(updated.body).data.feeFen, 0);
-    assertSuccess(api.centerExam, call(keyOf(api.centerExam), { headers, params }));
-
-    const canceled = ok(api.cancelExam.data).parse(call(keyOf(api.cancelExam), { headers, params }).body).data;
-    assert.equal(canceled.refunded, exam.counts.register);
-    assert.equal(canceled.released, exam.counts.pending);
-    assert.equal(canceled.notified, canceled.refunded);
-    assert.equal(canceled.exam.status, 'canceled');
-    assertError(call(keyOf(api.cancelExam), { headers, params }), 'EXAM_NOT_EDITABLE', 409);
+    const free = await data(api.updateExam, { headers, params, body: draft('HSK-5-A', { categoryId, feeFen: 0 }) });
+    assert.equal(free.feeFen, 0);
+    assert.equal((await data(api.centerExams, { headers })).total, 1);
+    await data(api.centerExam, { headers, params });
   });
 
-  it('searches and exports the roster, assigns examiners, enters results and publishes them once', async () => {
-    const { headers, held } = readyCenter('13000130001');
+  it('a returning center pages its exams, searches and exports a roster, assigns examiners, and publishes results once', async () => {
+    const headers = await login('13000130001', 'testCenter');
+    const exams = await data(api.centerExams, { headers, query: { pageSize: '100' } });
+    assert.ok(exams.total > 10);
+    const held = exams.list.find((exam) => exam.counts.checkin > 0);
+    assert.ok(held, 'an exam held yesterday');
     const params = { id: held.id };
-    const roster = (query: Record<string, string>) =>
-      ok(api.roster.data).parse(call(keyOf(api.roster), { headers, params, query }).body).data;
-    const checkedIn = roster({ status: 'checkin' }).list;
+    const roster = async (query: Record<string, string>) => data(api.roster, { headers, params, query });
+    const checkedIn = (await roster({ status: 'checkin' })).list;
     assert.equal(checkedIn.length, held.counts.checkin);
     const [first, second] = checkedIn;
     assert.ok(first && second);
+    const search = await roster({ q: first.phone.slice(-6) });
     assert.deepEqual(
-      roster({ q: first.phone.slice(-6) }).list.map((entry) => entry.registrationId),
+      search.list.map((entry) => entry.registrationId),
       [first.registrationId],
     );
-    const file = call(ROSTER_EXPORT_KEY, { headers, params, query: {} });
-    assert.equal((await file.file).subarray(0, 2).toString('latin1'), 'PK', 'an .xlsx is a zip');
-    assert.match(file.headers['content-disposition'], new RegExp(`roster-${held.code}\\.xlsx`));
+    const file = await call(paths.rosterExport, { headers, params, query: {} });
+    assert.equal(file.file?.subarray(0, 2).toString('latin1'), 'PK', 'an .xlsx is a zip');
+    assert.match(file.headers['content-disposition'] ?? '', new RegExp(`roster-${held.code}\\.xlsx`));
 
-    assertError(call(keyOf(api.assignExaminer), { headers, params, body: { phone: '12345' } }), 'PHONE_INVALID', 400);
-    const assigned = call(keyOf(api.assignExaminer), { headers, params, body: { phone: '135 0013 5000' } });
-    const [examiner] = ok(api.assignExaminer.data).parse(assigned.body).data;
+    await refused(call(api.assignExaminer, { headers, params, body: { phone: '12345' } }), 'PHONE_INVALID', 400);
+    const [examiner] = await data(api.assignExaminer, { headers, params, body: { phone: '135 0013 5000' } });
     assert.equal(examiner?.phone, '+8613500135000');
-    assertSuccess(api.examExaminers, call(keyOf(api.examExaminers), { headers, params }));
-    const left = call(keyOf(api.unassignExaminer), { headers, params: { ...params, userId: examiner?.userId } });
-    assert.deepEqual(ok(api.unassignExaminer.data).parse(left.body).data, []);
+    assert.equal((await data(api.examExaminers, { headers, params })).length, 1);
+    const left = await data(api.unassignExaminer, { headers, params: { ...params, userId: examiner?.userId } });
+    assert.deepEqual(left, []);
 
     const result = (registrationId: string, outcome: string) =>
-      call(keyOf(api.enterResult), { headers, params: { ...params, registrationId }, body: { outcome } });
-    const noShow = roster({ status: 'register' }).list[0];
-    assertError(result(noShow?.registrationId ?? '', 'pass'), 'RESULT_NEEDS_CHECKIN', 409);
-    assertSuccess(api.enterResult, result(first.registrationId, 'fail'));
-    const sheet = ok(api.uploadResults.data).parse(call(keyOf(api.uploadResults), { headers, params }).body).data;
+      call(api.enterResult, { headers, params: { ...params, registrationId }, body: { outcome } });
+    assert.equal(
+      ok(api.enterResult.data).parse((await result(first.registrationId, 'fail')).body).data.outcome,
+      'fail',
+    );
+    const sheet = await data(api.uploadResults, { headers, params });
     assert.equal(sheet.updated, 1);
     assert.ok(sheet.rejected.length > 0);
-
-    const published = call(keyOf(api.publishResults), { headers, params });
-    assertSuccess(api.publishResults, published);
-    // The failed and the passed candidate complete; the third, without a result, stays checked in.
-    const { completed: done, certificates } = ok(api.publishResults.data).parse(published.body).data;
-    assert.deepEqual({ done, certificates }, { done: 2, certificates: 1 });
-    const completed = roster({ status: 'completed' }).list;
-    const passed = completed.find((entry) => entry.outcome === 'pass');
+    const published = await data(api.publishResults, { headers, params });
+    // The failed and the passed candidate complete; the others, without a result, stay checked in.
+    assert.deepEqual({ done: published.completed, certificates: published.certificates }, { done: 2, certificates: 1 });
+    const passed = (await roster({ status: 'completed' })).list.find((entry) => entry.outcome === 'pass');
     assert.ok(passed?.certificateNumber && normalizeCertificateNumber(passed.certificateNumber));
-    assertError(call(keyOf(api.publishResults), { headers, params }), 'RESULTS_PUBLISHED', 409);
-    assertError(result(second.registrationId, 'pass'), 'RESULTS_PUBLISHED', 409);
+    await refused(call(api.publishResults, { headers, params }), 'RESULTS_PUBLISHED', 409);
   });
 
-  it("answers another center's exam as not found and refuses centers' calls to anyone else", () => {
-    const { held } = readyCenter('13000130002');
-    const other = login('13000130003', 'testCenter');
-    assertError(call(keyOf(api.centerExam), { headers: other, params: { id: held.id } }), 'NOT_FOUND', 404);
-    assertError(call(keyOf(api.roster), { headers: other, params: { id: held.id } }), 'NOT_FOUND', 404);
-    const student = login('13000130004');
-    assertError(call(keyOf(api.centerProfile), { headers: student }), 'TEST_CENTERS_ONLY', 403);
-    assertError(call(keyOf(api.centerExams)), 'UNAUTHORIZED', 401);
+  it('a returning center cancels an exam to come, refunding its paid candidates and releasing its holds', async () => {
+    const headers = await login('13000130002', 'testCenter');
+    const exams = await data(api.centerExams, { headers, query: { pageSize: '100' } });
+    const coming = exams.list.find((exam) => exam.counts.register > 10);
+    assert.ok(coming);
+    const params = { id: coming.id };
+    const categoryId = coming.category.id;
+    const fewer = draft(coming.code, { categoryId, capacity: coming.seatsTaken - 1 });
+    await refused(call(api.updateExam, { headers, params, body: fewer }), 'EXAM_CAPACITY_BELOW_TAKEN', 409);
+    const canceled = await data(api.cancelExam, { headers, params });
+    assert.deepEqual(
+      { refunded: canceled.refunded, released: canceled.released, notified: canceled.notified },
+      { refunded: coming.counts.register, released: coming.counts.pending, notified: coming.counts.register },
+    );
+    assert.equal(canceled.exam.status, 'canceled');
+  });
+
+  it("answers another center's exam as not found and refuses centers' calls to anyone else", async () => {
+    const own = await data(api.centerExams, { headers: await login('13000130003', 'testCenter') });
+    const id = own.list[0]?.id ?? '';
+    const other = await login('13000130004', 'testCenter');
+    await refused(call(api.centerExam, { headers: other, params: { id } }), 'NOT_FOUND', 404);
+    await refused(call(api.roster, { headers: other, params: { id } }), 'NOT_FOUND', 404);
+    await refused(call(api.centerProfile, { headers: await login('13000130005') }), 'TEST_CENTERS_ONLY', 403);
+    await refused(call(api.centerExams), 'UNAUTHORIZED', 401);
   });
 });

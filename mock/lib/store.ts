@@ -1,0 +1,202 @@
+/**
+ * The mock's state, in memory until the dev server restarts, and its answers in the contract's shapes. State changes
+ * only where a screen needs it: booking adds a registration and its order, the sandbox wallet pays the order, a
+ * check-in or a result moves a registration. No rule is copied: prices come from the server's pricing module, ticket
+ * tokens from its signer (with a development key), certificate numbers from its generator, the hold and the change
+ * lock from its default configuration. Excluded from Umi's mock glob.
+ */
+import type {
+  CheckinCandidate,
+  CurrentUser,
+  ExamSummary,
+  OrderView,
+  Profile,
+  RegistrationView,
+  RosterEntry,
+} from '../../contract';
+import { maskIdCard } from '../../contract/idcard';
+import { loadConfig } from '../../server/config';
+import { examYear, newCertificateNumber } from '../../server/domain/certificates';
+import { priceBooking } from '../../server/domain/pricing';
+import { createTicketSigner } from '../../server/domain/tickets';
+import { DEV_ONLY_TICKET_SIGNING_KEY } from './devOnlyTicketKey';
+import { exams, INVITATION, type MockExam, newId, type Person, PROMOTIONS } from './fixtures';
+import { type MockRequest, refuse } from './http';
+
+export const config = loadConfig({});
+export const tickets = createTicketSigner({ appSecret: '', ticketSigningKey: DEV_ONLY_TICKET_SIGNING_KEY });
+
+export interface MockRegistration
+  extends Pick<RosterEntry, 'status' | 'checkedInAt' | 'outcome' | 'certificateNumber'> {
+  id: string;
+  examId: string;
+  /** The candidate's account; null for the people a roster is filled with. */
+  userId: string | null;
+  person: Person;
+  createdAt: string;
+  orderId: string | null;
+}
+
+export interface MockOrder extends Omit<OrderView, 'exam' | 'qrContent'> {
+  userId: string;
+  examId: string;
+  registrationIds: string[];
+  /** A change order moves its registration to this exam once paid. */
+  moveTo: string | null;
+  qrContent: string;
+}
+
+export const registrations = new Map<string, MockRegistration>();
+export const orders = new Map<string, MockOrder>();
+/** Candidates' saved profiles (pricing reads their invitation codes). */
+export const profiles = new Map<string, Profile>();
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export const examOf = (id: string) => exams.get(id) ?? refuse('NOT_FOUND');
+export const rosterOf = (examId: string) => [...registrations.values()].filter((item) => item.examId === examId);
+/** Open for booking: active, registration not yet closed. */
+export const isOpen = (exam: MockExam) => exam.status === 'active' && Date.parse(exam.registrationEndsAt) > Date.now();
+
+export function summaryOf(exam: MockExam): ExamSummary {
+  const { accessCode, seatsTaken, ownerId, examiners, resultsPublishedAt, ...summary } = exam;
+  return { ...summary, seatsLeft: Math.max(exam.capacity - seatsTaken, 0), requiresAccessCode: accessCode !== null };
+}
+
+export function briefOf({ id, code, name, startsAt, timeZone }: MockExam): OrderView['exam'] {
+  return { id, code, name, startsAt, timeZone };
+}
+
+/** Change and cancellation close CHANGE_LOCK_HOURS before the start (the server's default), as the contract says. */
+export function registrationView(registration: MockRegistration): RegistrationView {
+  const { id, examId, status, createdAt, orderId, checkedInAt } = registration;
+  const exam = examOf(examId);
+  const lockedFrom = iso(Date.parse(exam.startsAt) - config.changeLockHours * 3_600_000);
+  const open = status === 'register' && Date.now() < Date.parse(lockedFrom);
+  const times = { createdAt, checkedInAt, lockedFrom };
+  return { id, status, exam: summaryOf(exam), orderId, ...times, canChange: open, canCancel: open };
+}
+
+export function orderView({ userId, examId, registrationIds, moveTo, qrContent, ...order }: MockOrder): OrderView {
+  return { ...order, exam: briefOf(examOf(examId)), qrContent: order.status === 'pending' ? qrContent : null };
+}
+
+export function candidateOf({ id, person, status, checkedInAt }: MockRegistration): CheckinCandidate {
+  const { name, phone } = person;
+  return {
+    registrationId: id,
+    name,
+    maskedIdNumber: maskIdCard(person.idNumber),
+    phone,
+    avatar_small: null,
+    status,
+    checkedInAt,
+  };
+}
+
+export function rosterEntryOf(registration: MockRegistration): RosterEntry {
+  const { avatar_small, ...candidate } = candidateOf(registration);
+  return { ...candidate, outcome: registration.outcome, certificateNumber: registration.certificateNumber };
+}
+
+export async function ticketOf(registration: MockRegistration) {
+  const exam = examOf(registration.examId);
+  const { registrationId, status, ...who } = candidateOf(registration);
+  const claims = { registrationId, examId: exam.id, startsAt: new Date(exam.startsAt) };
+  const candidate = { name: who.name, maskedIdNumber: who.maskedIdNumber, phone: who.phone, avatar_small: null };
+  const token = status === 'canceled' ? null : await tickets.signTicket(claims);
+  return { registrationId, status, exam: summaryOf(exam), candidate, token };
+}
+
+/** The server's pricing with the mock's promotions and the referral of the profile's invitation code. */
+export function priceOf(user: CurrentUser, exam: MockExam, quantity: number, promoCode?: string) {
+  const promotion = promoCode ? PROMOTIONS.find((item) => item.code === promoCode) : undefined;
+  if (promoCode && !promotion) refuse('PROMO_CODE_INVALID');
+  const referralCode = profiles.get(user.id)?.invitationCode === INVITATION.code ? INVITATION.code : null;
+  const referralBps = referralCode ? INVITATION.discountBps : 0;
+  const { handlingFeeBps } = config;
+  const breakdown = priceBooking({ unitPriceFen: exam.feeFen, quantity, referralBps, promotion, handlingFeeBps });
+  const quote = {
+    ...breakdown,
+    examId: exam.id,
+    testDate: exam.startsAt,
+    promoCode: promotion?.code ?? null,
+    referralCode,
+  };
+  return { breakdown, quote };
+}
+
+/** A published result: a pass carries a fresh certificate number, as the server issues it. */
+export function resultOf(exam: MockExam, outcome: 'pass' | 'fail') {
+  const year = examYear(new Date(exam.startsAt), exam.timeZone);
+  return { outcome, certificateNumber: outcome === 'pass' ? newCertificateNumber(year) : null };
+}
+
+export function newRegistration(
+  exam: MockExam,
+  person: Person,
+  userId: string | null,
+  status: MockRegistration['status'],
+  more: Partial<MockRegistration> = {},
+) {
+  const started = Date.parse(exam.startsAt);
+  const createdAt = iso(status === 'pending' ? Date.now() : Math.min(Date.now(), started - 20 * 86_400_000));
+  const checkedInAt = status === 'checkin' || status === 'completed' ? iso(started - 20 * 60_000) : null;
+  const registration: MockRegistration = {
+    id: newId(),
+    examId: exam.id,
+    userId,
+    person,
+    status,
+    createdAt,
+    orderId: null,
+    checkedInAt,
+    outcome: null,
+    certificateNumber: null,
+    ...more,
+  };
+  registrations.set(registration.id, registration);
+  return registration;
+}
+
+/** What the sandbox wallet's confirmation does: the order is paid, its registrations booked (or moved). */
+export function pay(order: MockOrder, at = Date.now()) {
+  Object.assign(order, { status: 'paid', paidAt: iso(at), transactionId: `SANDBOX${order.id.slice(-12)}` });
+  for (const registration of order.registrationIds.map((id) => registrations.get(id))) {
+    if (registration && order.moveTo) registration.examId = order.moveTo;
+    if (registration?.status === 'pending') registration.status = 'register';
+  }
+}
+
+/** A pending order (paid at once when it is free) whose QR opens the sandbox wallet, absolute for a phone to open. */
+export function newOrder(
+  req: MockRequest,
+  user: CurrentUser,
+  exam: MockExam,
+  ids: string[],
+  breakdown: OrderView['breakdown'],
+  moveTo: string | null = null,
+) {
+  const id = newId();
+  const host = typeof req.headers.host === 'string' ? `http://${req.headers.host}` : '';
+  const times = { createdAt: iso(Date.now()), expiresAt: iso(Date.now() + config.holdMinutes * 60_000) };
+  const order: MockOrder = {
+    id,
+    userId: user.id,
+    purpose: moveTo ? 'change' : 'booking',
+    status: 'pending',
+    breakdown,
+    ...times,
+    examId: exam.id,
+    registrationIds: ids,
+    moveTo,
+    paidAt: null,
+    transactionId: null,
+    refundedFen: 0,
+    qrContent: `${host}/pay/sandbox/${id}`,
+  };
+  orders.set(id, order);
+  for (const registration of ids.map((item) => registrations.get(item))) if (registration) registration.orderId = id;
+  if (breakdown.totalFen === 0) pay(order);
+  return order;
+}
