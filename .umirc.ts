@@ -35,6 +35,9 @@ export default defineConfig({
   moment2dayjs: { preset: 'none', plugins: ['utc', 'timezone'] },
   // The HTML title before the app runs; the app localizes it at run time.
   title: app['app.title'],
+  // Replaces Umi's default viewport, which forbids zooming (user-scalable=no, maximum-scale=1): WCAG 1.4.4 lets a
+  // person enlarge the text, and on a phone pinching is how they do it.
+  metas: [{ name: 'viewport', content: 'width=device-width, initial-scale=1' }],
   favicons: ['/logo.svg'],
   hash: true,
   // Browsers of the last few years, which run React 18, antd 5 and this code without polyfills; the default

@@ -26,6 +26,19 @@ test.describe('public pages', () => {
     await expectAccessible(page);
   });
 
+  test('a phone can pinch-zoom the page (WCAG 1.4.4: the viewport does not forbid it)', async ({ browser }) => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await phone.newPage();
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { name: enHome['pages.home.steps.title'] })).toBeVisible();
+    const viewport = await page.locator('meta[name="viewport"]').getAttribute('content');
+    expect(viewport).not.toMatch(/user-scalable\s*=\s*(no|0)|maximum-scale\s*=\s*1(\.0*)?\s*(,|$)/i);
+    const cdp = await phone.newCDPSession(page);
+    await cdp.send('Input.synthesizePinchGesture', { x: 195, y: 400, scaleFactor: 2 });
+    await expect.poll(() => page.evaluate(() => window.visualViewport?.scale)).toBeGreaterThan(1.5);
+    await phone.close();
+  });
+
   test('/index.html redirects to /home and /home/ is /home', async ({ page }) => {
     await page.goto('/index.html');
     await expect(page).toHaveURL(/\/home$/);
