@@ -4,6 +4,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium';
 import { ensureFrontendBuilt } from './lib/frontend';
 import { freePort, startServerProcess } from './lib/server-process';
 
@@ -13,10 +14,7 @@ const TARGET_GZIP_KB = 300;
 async function main() {
   ensureFrontendBuilt();
   const server = await startServerProcess(await freePort());
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   let overTarget = false;
   try {
     console.log('page           scripts   raw KB   gzip KB');

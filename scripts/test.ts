@@ -6,11 +6,11 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHROMIUM_PATH } from './lib/chromium';
 import { ensureFrontendBuilt } from './lib/frontend';
 import { type Counts, nodeRunnerCounts, ROOT, run, runNodeTests } from './lib/run';
 import { freePort } from './lib/server-process';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
 const tempFile = (name: string) => join(mkdtempSync(join(tmpdir(), 'exam-test-')), name);
 
@@ -46,8 +46,8 @@ function contractTests(): string[] {
 }
 
 async function e2eSuite(): Promise<Counts> {
-  if (!existsSync(CHROMIUM)) {
-    const line = `SKIPPED: end-to-end tests need Chromium at ${CHROMIUM} (apt-get install -y chromium)`;
+  if (!existsSync(CHROMIUM_PATH)) {
+    const line = `SKIPPED: end-to-end tests need Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium)`;
     console.error(`\n${'!'.repeat(line.length)}\n${line}\n${'!'.repeat(line.length)}\n`);
     if (process.env.REQUIRE_E2E === '1') {
       console.error('REQUIRE_E2E=1: a missing browser is a failure.');

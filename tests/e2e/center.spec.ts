@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, type Page, test } from '@playwright/test';
 import dayjs from 'dayjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
 import enCenter from '../../src/locales/en-US/center';
 import enCheckout from '../../src/locales/en-US/checkout';
 import enExaminer from '../../src/locales/en-US/examiner';
@@ -132,10 +133,9 @@ test('a center creates an exam, a candidate books and pays, an examiner scans th
   const video = join(work, 'ticket.y4m');
   await writeCameraVideo(await qr.screenshot(), video);
   const camera = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
+      ...CHROMIUM_ARGS,
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
       `--use-file-for-fake-video-capture=${video}`,
