@@ -224,14 +224,15 @@ export const api = {
   changeOptions: {
     ...paths.changeOptions,
     auth: 'user',
-    summary: 'Open exams a registration may move to (same exam code or category, seats left)',
+    summary:
+      'Open exams a registration may move to (same exam code or category, seats left); requiresAccessCode marks those whose change needs the access code',
     params: registrationIdParams,
     data: z.array(examSummary),
   },
   changeRegistration: {
     ...paths.changeRegistration,
     auth: 'user',
-    summary: 'Move a registration to another exam',
+    summary: 'Move a registration to another exam (with its accessCode when the exam requires one)',
     params: registrationIdParams,
     body: changeRequest,
     data: changeResponse,

@@ -22,6 +22,9 @@ export const orderPurpose = z.enum(ORDER_PURPOSES);
 
 export const promoCode = text().trim().toUpperCase().max(32);
 
+/** What the candidate typed for an exam open only to invited candidates (ExamSummary.requiresAccessCode). */
+export const accessCode = text().trim().max(64);
+
 /**
  * The total of the quote the candidate confirmed (DESIGN.md section 6: money is what the screen said). The server
  * prices the request again; an order is made at this total or not at all (PRICE_CHANGED, nothing written).
@@ -65,7 +68,7 @@ export const registrationRequest = z
   .object({
     examId: id,
     promoCode: promoCode.optional(),
-    accessCode: text().trim().max(64).optional(),
+    accessCode: accessCode.optional(),
     expectedTotalFen,
   })
   .strict();
@@ -132,7 +135,10 @@ export const ticket = z.object({
 });
 export type Ticket = z.infer<typeof ticket>;
 
-export const changeRequest = z.object({ examId: id, promoCode: promoCode.optional() }).strict();
+/** A target exam that requires an access code (its `requiresAccessCode`) needs it here, as booking it would. */
+export const changeRequest = z
+  .object({ examId: id, promoCode: promoCode.optional(), accessCode: accessCode.optional() })
+  .strict();
 export type ChangeRequest = z.infer<typeof changeRequest>;
 
 /**

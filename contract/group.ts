@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { phoneInput } from './auth';
-import { expectedTotalFen, orderView, promoCode, registrationStatus } from './booking';
+import { accessCode, expectedTotalFen, orderView, promoCode, registrationStatus } from './booking';
 import { examSummary } from './catalog';
-import { id, isoDateTime, type localizedText, requiredText, text } from './common';
+import { id, isoDateTime, type localizedText, requiredText } from './common';
 import { GROUP_ROW_REASONS } from './groupRowReasons';
 import { groupTemplate } from './paths/group';
 import { gender } from './profile';
@@ -98,7 +98,7 @@ export const groupCreateRequest = z
   .object({
     examId: id,
     coordinator: groupCoordinator,
-    accessCode: text().trim().max(64).optional(),
+    accessCode: accessCode.optional(),
   })
   .strict();
 export type GroupCreateRequest = z.infer<typeof groupCreateRequest>;

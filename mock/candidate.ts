@@ -102,6 +102,7 @@ export default Object.fromEntries([
   on(api.changeRegistration, ({ user, params, body, req }) => {
     const registration = myRegistration(user, params.id);
     const target = examOf(body.examId);
+    if (target.accessCode && body.accessCode !== target.accessCode) refuse('ACCESS_CODE_INVALID');
     const difference = target.feeFen - examOf(registration.examId).feeFen;
     if (difference > 0) {
       // As the server prices the difference: no referral, no handling fee.

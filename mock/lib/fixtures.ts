@@ -56,7 +56,7 @@ export const PROMOTIONS = [
 /** The invitation code a profile may carry, and the referral discount it earns. */
 export const INVITATION = { code: 'FRIEND2026', discountBps: 500 };
 /** The access code of the exams that need one. */
-const ACCESS_CODE = 'INVITED';
+export const ACCESS_CODE = 'INVITED';
 
 const centerOf = (provinceCode: string, n: number) => {
   const province = provinces.find((item) => item.code === provinceCode) ?? provinces[0];

@@ -21,6 +21,7 @@ import {
 import { AppError } from '../errors';
 import { uuidv7 } from '../ids';
 import {
+  assertAccessCode,
   type BookingDeps,
   examSummaryRow,
   lockedFrom,
@@ -206,7 +207,8 @@ async function closeAtProvider(deps: BookingDeps, orders: OrderRow[]): Promise<v
  * conditional update). Same price or cheaper: the move happens now and a cheaper target refunds the fee difference
  * against what was paid. Dearer: a change order for the fee difference (no discounts, no handling) holds the target
  * seat; paying it moves the registration, its expiry releases the held seat. An earlier unpaid change order of the
- * same registration is dropped: the latest choice wins. The optional promo code of the request is not applied.
+ * same registration is dropped: the latest choice wins. The optional promo code of the request is not applied. A
+ * target open only to invited candidates needs its access code, as booking it would (ACCESS_CODE_INVALID).
  */
 export async function changeRegistration(
   deps: BookingDeps,
@@ -224,6 +226,7 @@ export async function changeRegistration(
   if (now >= lockedFrom(deps, current.startsAt)) throw new AppError('RESERVATION_LOCKED');
   const target = await deps.repo.exam(request.examId);
   if (!target || !isValidTarget(deps, target, current, now)) throw new AppError('CHANGE_TARGET_INVALID');
+  assertAccessCode(target, request.accessCode);
   if (await deps.repo.hasLiveRegistration(user.id, target.id)) throw new AppError('ALREADY_REGISTERED');
   const difference = target.feeFen - current.feeFen;
 

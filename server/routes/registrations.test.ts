@@ -242,6 +242,35 @@ describe('change reservation', () => {
     assert.equal(view?.exam.id, from.id);
   });
 
+  test('into an exam that needs an access code: the options say so, and the change needs the code', async () => {
+    const from = await newExam();
+    const invited = await newExam({ accessCode: 'CLUB2026' });
+    const open = await newExam();
+    const { headers, booked } = await paidRegistration(from);
+    const base = `/api/front/registrations/${booked.registration.id}`;
+    const options = dataOf('changeOptions', await get(`${base}/change-options`, headers));
+    assert.equal(options.find((e) => e.id === invited.id)?.requiresAccessCode, true);
+    assert.equal(options.find((e) => e.id === open.id)?.requiresAccessCode, false);
+
+    for (const body of [{ examId: invited.id }, { examId: invited.id, accessCode: 'club2026' }]) {
+      const refused = await post(`${base}/change`, headers, body);
+      assert.equal(refused.statusCode, 400);
+      assert.equal(envelope(refused).errorCode, 'ACCESS_CODE_INVALID');
+    }
+    assert.equal(await seatsTaken(t, invited.id), 0);
+    assert.equal(await seatsTaken(t, from.id), 1);
+    const [unmoved] = dataOf('registrations', await get('/api/front/registrations', headers)).list;
+    assert.equal(unmoved?.exam.id, from.id);
+
+    const changed = dataOf(
+      'changeRegistration',
+      await post(`${base}/change`, headers, { examId: invited.id, accessCode: ' CLUB2026 ' }),
+    );
+    assert.equal(changed.registration.exam.id, invited.id);
+    assert.equal(await seatsTaken(t, invited.id), 1);
+    assert.equal(await seatsTaken(t, from.id), 0);
+  });
+
   test('within 72 hours of the test the change is refused; bad targets and states too', async () => {
     const soon = await newExam({ startsAt: new Date(t.clock.now.getTime() + 71 * HOUR) });
     const target = await newExam();

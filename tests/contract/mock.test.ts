@@ -11,7 +11,7 @@ import centerHandlers from '../../mock/center';
 import examinerHandlers from '../../mock/examiner';
 import groupHandlers from '../../mock/group';
 import { DEV_ONLY_TICKET_SIGNING_KEY } from '../../mock/lib/devOnlyTicketKey';
-import { history } from '../../mock/lib/fixtures';
+import { ACCESS_CODE, history } from '../../mock/lib/fixtures';
 import type { MockRequest } from '../../mock/lib/http';
 import { config, rosterOf, tickets } from '../../mock/lib/store';
 import { priceBooking } from '../../server/domain/pricing';
@@ -248,6 +248,29 @@ describe('mock/candidate.ts: a returning candidate', () => {
       'NOT_FOUND',
       404,
     );
+  });
+  it('moves a registration into an exam that needs an access code only with the code', async () => {
+    const headers = await login('13900139004');
+    const open = (await data(api.exams, { query: { pageSize: '100' } })).list;
+    const invited = open.find((item) => item.requiresAccessCode);
+    const exam = open.find(
+      (item) => !item.requiresAccessCode && item.seatsLeft > 0 && item.category.id === invited?.category.id,
+    );
+    assert.ok(invited && exam, 'an open exam beside one that needs an access code');
+    const { totalFen: expectedTotalFen } = await data(api.quote, { headers, body: { examId: exam.id } });
+    const booked = await data(api.register, { headers, body: { examId: exam.id, expectedTotalFen } });
+    await data(api.walletConfirm, { params: { orderId: booked.order.id } });
+    const registration = { headers, params: { id: booked.registration.id } };
+    const options = await data(api.changeOptions, registration);
+    assert.equal(options.find((option) => option.id === invited.id)?.requiresAccessCode, true);
+    for (const body of [{ examId: invited.id }, { examId: invited.id, accessCode: 'NOPE' }]) {
+      await refused(call(api.changeRegistration, { ...registration, body }), 'ACCESS_CODE_INVALID', 400);
+    }
+    const mine = await data(api.registrations, registration);
+    assert.equal(mine.list.find((item) => item.id === booked.registration.id)?.exam.id, exam.id);
+    const body = { examId: invited.id, accessCode: ACCESS_CODE };
+    const moved = await data(api.changeRegistration, { ...registration, body });
+    assert.equal(moved.order?.exam.id ?? moved.registration.exam.id, invited.id);
   });
 });
 

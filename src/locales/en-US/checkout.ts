@@ -76,6 +76,9 @@ export default {
   'pages.checkout.change.empty': 'No other session is open for this exam.',
   'pages.checkout.change.move': 'Move here',
   'pages.checkout.change.moveLabel': 'Move to {exam} on {date}',
+  'pages.checkout.change.needsCode': 'Access code needed',
+  'pages.checkout.change.accessCode': 'Access code for {exam}',
+  'pages.checkout.change.moveWithCode': 'Move with this code',
   'pages.checkout.change.moved': 'Your reservation was moved to {exam}.',
   'pages.checkout.change.close': 'Close',
 };

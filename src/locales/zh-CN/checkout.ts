@@ -72,6 +72,9 @@ export default {
   'pages.checkout.change.empty': '该考试暂无其他可选场次。',
   'pages.checkout.change.move': '改到此场',
   'pages.checkout.change.moveLabel': '改到 {exam}（{date}）',
+  'pages.checkout.change.needsCode': '需要准入码',
+  'pages.checkout.change.accessCode': '{exam} 的准入码',
+  'pages.checkout.change.moveWithCode': '凭此准入码改到此场',
   'pages.checkout.change.moved': '您的预约已改到 {exam}。',
   'pages.checkout.change.close': '关闭',
 };

@@ -398,6 +398,58 @@ describe('a booked registration', () => {
     ).toBeInTheDocument();
   });
 
+  it.each([
+    ['en-US', /^Move to HSK Level 4 \(Club\) on /, 'Access code for HSK Level 4 (Club)', 'Move with this code'],
+    ['zh-CN', /^改到 汉语水平考试四级（俱乐部）（/, '汉语水平考试四级（俱乐部） 的准入码', '凭此准入码改到此场'],
+  ])(
+    '%s: asks for the access code of a session that needs one and says in place when it is wrong',
+    async (locale, moveLabel, codeLabel, confirm) => {
+      const en = locale === 'en-US';
+      const open = registrationFixture();
+      const invited = examFixture({
+        id: '0192f0c0-0000-7000-8000-000000000103',
+        name: { zh: '汉语水平考试四级（俱乐部）', en: 'HSK Level 4 (Club)' },
+        requiresAccessCode: true,
+      });
+      const calls = serve({
+        'GET /api/front/registrations': () => ok({ list: [open], total: 1, current: 1, pageSize: 100 }),
+        [`GET /api/front/registrations/${open.id}/change-options`]: () => ok([invited]),
+        [`POST /api/front/registrations/${open.id}/change`]: (call) =>
+          (call.body as { accessCode?: string }).accessCode === 'CLUB2026'
+            ? ok({ registration: { ...open, exam: invited }, order: null, payment: null, refundFen: 0 })
+            : err('ACCESS_CODE_INVALID'),
+      });
+      loginAs(locale);
+      render(
+        <TestBrowser
+          location={{ pathname: '/home/singleRegistration', search: `?registrationId=${open.id}&change=1` }}
+        />,
+      );
+      const dialog = await screen.findByRole('dialog', {}, { timeout: 15_000 });
+      expect(await within(dialog).findByText(en ? 'Access code needed' : '需要准入码')).toBeInTheDocument();
+      await user.click(await within(dialog).findByLabelText(moveLabel));
+      const changes = () => calls.filter((call) => call.url === `/api/front/registrations/${open.id}/change`);
+      expect(changes()).toHaveLength(0);
+
+      await user.type(within(dialog).getByLabelText(codeLabel), 'WRONG');
+      await user.click(within(dialog).getByText(confirm));
+      const wrong = en
+        ? 'This exam needs its access code, and the code entered is wrong.'
+        : '该考试需要准入码，您输入的准入码不正确。';
+      expect(await within(dialog).findByText(wrong)).toBeInTheDocument();
+      expect(changes().map((call) => call.body)).toEqual([{ examId: invited.id, accessCode: 'WRONG' }]);
+
+      await user.clear(within(dialog).getByLabelText(codeLabel));
+      await user.type(within(dialog).getByLabelText(codeLabel), ' CLUB2026 ');
+      await user.click(within(dialog).getByText(confirm));
+      const moved = en
+        ? 'Your reservation was moved to HSK Level 4 (Club).'
+        : '您的预约已改到 汉语水平考试四级（俱乐部）。';
+      expect(await screen.findByText(moved)).toBeInTheDocument();
+      expect(changes()[1]?.body).toEqual({ examId: invited.id, accessCode: 'CLUB2026' });
+    },
+  );
+
   it('resumes the QR of a pending registration', async () => {
     const pending = registrationFixture({ status: 'pending', canChange: false, canCancel: false });
     serve({
