@@ -55,7 +55,15 @@ import {
   examinerProfileUpdate,
   examinerRegistrationParams,
 } from './examiner';
-import { groupCheckoutRequest, groupCreateRequest, groupIdParams, groupPriceRequest, groupView } from './group';
+import {
+  groupCheckoutRequest,
+  groupCreateRequest,
+  groupIdParams,
+  groupMemberCancelResponse,
+  groupMemberParams,
+  groupPriceRequest,
+  groupView,
+} from './group';
 import type { Route } from './paths';
 import * as paths from './paths';
 import { walletOrder, walletOrderParams } from './payment';
@@ -240,7 +248,7 @@ export const api = {
   cancelRegistration: {
     ...paths.cancelRegistration,
     auth: 'user',
-    summary: 'Cancel a registration (refunds what was paid)',
+    summary: 'Cancel a registration (refunds what was paid; a group seat only its coordinator may cancel)',
     params: registrationIdParams,
     data: cancelResponse,
   },
@@ -309,6 +317,14 @@ export const api = {
     summary: "Every member's ticket, once the group's order is paid",
     params: groupIdParams,
     data: z.array(ticket),
+  },
+  cancelGroupMember: {
+    ...paths.cancelGroupMember,
+    auth: 'user',
+    summary:
+      "Cancel one member's paid seat (the coordinator only; not within the change lock): the member's share is refunded to the group's order and the member told by SMS",
+    params: groupMemberParams,
+    data: groupMemberCancelResponse,
   },
   centerProfile: {
     ...paths.centerProfile,

@@ -104,6 +104,11 @@ export const registrationView = z.object({
   lockedFrom: isoDateTime,
   canChange: z.boolean(),
   canCancel: z.boolean(),
+  /**
+   * A seat a group coordinator booked and paid for: only the payer may change or cancel it (GROUP_SEAT_PAYER_ONLY),
+   * so canChange and canCancel are false. Null for the candidate's own booking.
+   */
+  groupSeat: z.object({ coordinatorName: z.string() }).nullable(),
 });
 export type RegistrationView = z.infer<typeof registrationView>;
 

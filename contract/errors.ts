@@ -51,6 +51,7 @@ export const ERROR_CATALOGUE = {
   GROUP_NO_MEMBERS: { status: 409, showType: 2 },
   GROUP_LOCKED: { status: 409, showType: 2 },
   GROUP_CHANGED: { status: 409, showType: 2 },
+  GROUP_SEAT_PAYER_ONLY: { status: 403, showType: 2 },
   TEST_CENTERS_ONLY: { status: 403, showType: 2 },
   EXAMINERS_ONLY: { status: 403, showType: 2 },
   TAX_ID_INVALID: { status: 400, showType: 2 },

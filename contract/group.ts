@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { phoneInput } from './auth';
 import { accessCode, expectedTotalFen, orderView, promoCode, registrationStatus } from './booking';
 import { examSummary } from './catalog';
-import { id, isoDateTime, type localizedText, requiredText } from './common';
+import { fen, id, isoDateTime, type localizedText, requiredText } from './common';
 import { GROUP_ROW_REASONS } from './groupRowReasons';
 import { groupTemplate } from './paths/group';
 import { gender } from './profile';
@@ -64,6 +64,8 @@ export const groupMember = z.object({
   dateOfBirth: z.string(),
   registrationId: id.nullable(),
   status: registrationStatus.nullable(),
+  /** The coordinator may cancel this member's seat now: paid for, and not within the change lock. */
+  canCancel: z.boolean(),
 });
 export type GroupMember = z.infer<typeof groupMember>;
 
@@ -122,10 +124,20 @@ export const groupView = z.object({
   order: orderView.nullable(),
   /** A new file may be uploaded: no order is pending or paid. */
   canUpload: z.boolean(),
+  /** From this instant on (CHANGE_LOCK_HOURS before the test), no member's seat can be canceled. */
+  lockedFrom: isoDateTime,
 });
 export type GroupView = z.infer<typeof groupView>;
 
 export const groupIdParams = z.object({ id });
+export const groupMemberParams = z.object({ id, registrationId: id });
+
+/**
+ * The coordinator canceled one member's seat: the group as it is now, and what goes back to the coordinator's
+ * payment for that seat (the member's share of the order). The member is told by SMS.
+ */
+export const groupMemberCancelResponse = z.object({ group: groupView, refundFen: fen });
+export type GroupMemberCancelResponse = z.infer<typeof groupMemberCancelResponse>;
 
 export const groupPriceRequest = z.object({ promoCode: promoCode.optional() }).strict();
 export type GroupPriceRequest = z.infer<typeof groupPriceRequest>;

@@ -37,6 +37,12 @@ function myRegistration(user: CurrentUser, id: string) {
   return registration?.userId === user.id ? registration : refuse('NOT_FOUND');
 }
 
+/** One of my registrations that I may change or cancel: not a seat a group coordinator paid for. */
+function myBooking(user: CurrentUser, id: string) {
+  const registration = myRegistration(user, id);
+  return registration.coordinatorName ? refuse('GROUP_SEAT_PAYER_ONLY') : registration;
+}
+
 function walletView(order: MockOrder) {
   const state = order.status === 'pending' ? 'open' : order.status === 'paid' ? 'paid' : 'closed';
   const payee = { zh: '考试能力（模拟）', en: 'Exam Ability (mock)' };
@@ -98,9 +104,9 @@ export default Object.fromEntries([
     const registration = myRegistration(user, params.id);
     return registration.status === 'pending' ? refuse('TICKET_NOT_ISSUED') : ticketOf(registration);
   }),
-  on(api.changeOptions, ({ user, params }) => changeTargets(myRegistration(user, params.id).examId).map(summaryOf)),
+  on(api.changeOptions, ({ user, params }) => changeTargets(myBooking(user, params.id).examId).map(summaryOf)),
   on(api.changeRegistration, ({ user, params, body, req }) => {
-    const registration = myRegistration(user, params.id);
+    const registration = myBooking(user, params.id);
     const target = examOf(body.examId);
     if (target.accessCode && body.accessCode !== target.accessCode) refuse('ACCESS_CODE_INVALID');
     const difference = target.feeFen - examOf(registration.examId).feeFen;
@@ -117,7 +123,7 @@ export default Object.fromEntries([
     return { registration: registrationView(registration), order: null, payment: null, refundFen: -difference };
   }),
   on(api.cancelRegistration, ({ user, params }) => {
-    const registration = myRegistration(user, params.id);
+    const registration = myBooking(user, params.id);
     const paid = [...orders.values()].filter(
       (order) => order.registrationIds.includes(registration.id) && order.status === 'paid',
     );

@@ -1,7 +1,8 @@
 /**
  * Group registration for `npm run dev`: a coordinator's groups in memory. The mock reads no uploaded bytes: any file
  * reads as the same mixed list (six members accepted, two rows refused). Checkout holds a registration per member in
- * one order, which the sandbox wallet pays as it pays a single booking. The template download is the server's own.
+ * one order, which the sandbox wallet pays as it pays a single booking; the coordinator may then cancel a member's
+ * seat, refunding its share to that order. The template download is the server's own.
  */
 import { api, type CurrentUser, type GroupRejectedRow, type GroupView } from '../contract';
 import { maskIdCard } from '../contract/idcard';
@@ -12,6 +13,7 @@ import { newId, type Person, person } from './lib/fixtures';
 import { on, refuse } from './lib/http';
 import {
   examOf,
+  lockedFromOf,
   newOrder,
   newRegistration,
   orders,
@@ -47,10 +49,14 @@ const locked = (group: MockGroup) => ['pending', 'paid'].includes(orderOf(group)
 function viewOf(group: MockGroup): GroupView {
   const order = orderOf(group);
   const members = group.upload?.members ?? [];
+  const lockedFrom = lockedFromOf(examOf(group.examId));
+  const open = Date.now() < Date.parse(lockedFrom);
   const accepted = members.map(({ name, phone, idNumber, gender, dateOfBirth }, index) => {
     const registration = registrations.get(group.registrationIds[index] ?? '');
     const booked = { registrationId: registration?.id ?? null, status: registration?.status ?? null };
-    return { row: index + 2, name, phone, maskedIdNumber: maskIdCard(idNumber), gender, dateOfBirth, ...booked };
+    const canCancel = open && registration?.status === 'register';
+    const who = { row: index + 2, name, phone, maskedIdNumber: maskIdCard(idNumber), gender, dateOfBirth };
+    return { ...who, ...booked, canCancel };
   });
   // Two refused rows after the members: the first member's phone again, and a row with neither name nor valid phone.
   const row = members.length + 2;
@@ -91,6 +97,7 @@ function viewOf(group: MockGroup): GroupView {
     },
     order: order ? orderView(order) : null,
     canUpload: !locked(group),
+    lockedFrom,
   };
 }
 
@@ -151,7 +158,8 @@ export default Object.fromEntries([
     const exam = examOf(group.examId);
     const { breakdown } = priceOf(user, exam, members.length, body.promoCode);
     if (breakdown.totalFen !== body.expectedTotalFen) refuse('PRICE_CHANGED');
-    group.registrationIds = members.map((member) => newRegistration(exam, member, null, 'pending').id);
+    const seat = { coordinatorName: group.coordinator.name };
+    group.registrationIds = members.map((member) => newRegistration(exam, member, null, 'pending', seat).id);
     group.orderId = newOrder(req, user, exam, group.registrationIds, breakdown).id;
     return viewOf(group);
   }),
@@ -160,5 +168,21 @@ export default Object.fromEntries([
     if (orderOf(group)?.status !== 'paid') refuse('TICKET_NOT_ISSUED');
     const booked = group.registrationIds.map((id) => registrations.get(id) ?? refuse('NOT_FOUND'));
     return Promise.all(booked.map(ticketOf));
+  }),
+  on(api.cancelGroupMember, ({ user, params }) => {
+    const group = myGroup(user, params.id);
+    const order = orderOf(group);
+    const registration = group.registrationIds.includes(params.registrationId)
+      ? registrations.get(params.registrationId)
+      : undefined;
+    if (!order || !registration) return refuse('NOT_FOUND');
+    if (registration.status !== 'register') refuse('STATUS_TRANSITION_INVALID');
+    if (Date.now() >= Date.parse(lockedFromOf(examOf(registration.examId)))) refuse('RESERVATION_LOCKED');
+    // The member's share of the group's order, as the server refunds it.
+    const { totalFen } = order.breakdown;
+    const refundFen = Math.min(Math.floor(totalFen / group.registrationIds.length), totalFen - order.refundedFen);
+    order.refundedFen += refundFen;
+    registration.status = 'canceled';
+    return { group: viewOf(group), refundFen };
   }),
 ]);

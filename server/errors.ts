@@ -49,6 +49,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   GROUP_NO_MEMBERS: 'No accepted members to pay for. Upload a file first.',
   GROUP_LOCKED: 'This group is already paid or awaiting payment.',
   GROUP_CHANGED: 'Some members changed since the upload. Please upload the file again.',
+  GROUP_SEAT_PAYER_ONLY:
+    'This seat was booked and paid for by your group coordinator; ask them to cancel or change it.',
   TEST_CENTERS_ONLY: 'Only a test center can do this.',
   EXAMINERS_ONLY: 'Only an examiner can do this.',
   TAX_ID_INVALID: 'The tax ID must be an 18-character unified social credit code.',

@@ -5,5 +5,9 @@ export const uploadGroupFile = { method: 'POST', path: '/api/front/groups/:id/up
 export const groupQuote = { method: 'POST', path: '/api/front/groups/:id/quote' } as const;
 export const groupCheckout = { method: 'POST', path: '/api/front/groups/:id/checkout' } as const;
 export const groupTickets = { method: 'GET', path: '/api/front/groups/:id/tickets' } as const;
+export const cancelGroupMember = {
+  method: 'POST',
+  path: '/api/front/groups/:id/members/:registrationId/cancel',
+} as const;
 /** `?format=xlsx|csv`: the member template, a file download rather than an envelope. */
 export const groupTemplate = { method: 'GET', path: '/api/front/group-template' } as const;

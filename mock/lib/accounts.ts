@@ -3,7 +3,8 @@
  * ending in 0000 signs up a new account (empty profile, nothing booked); any other phone is a returning one:
  * - a candidate has a complete profile and a booking in every state My Exams, Tickets, Results and Transactions show
  *   (one at the door within the hour, inside the change lock; one held yesterday, checked in; six past with results;
- *   one to come; one awaiting payment; one canceled and refunded; one whose payment lapsed);
+ *   one to come; one awaiting payment; one canceled and refunded; one whose payment lapsed; one seat a group
+ *   coordinator booked and paid for, which only the coordinator may change or cancel);
  * - a test center has a complete profile and twelve exams: one held yesterday with candidates checked in (for
  *   results), one to come with a long roster, one completed, one canceled;
  * - an examiner has a profile and is assigned the exam at the door (with every returning candidate on its roster)
@@ -115,11 +116,16 @@ function welcomeCandidate(req: MockRequest, user: CurrentUser) {
   for (const [n, exam] of history.past.entries()) {
     book(exam, 'completed', 'paid', resultOf(exam, n % 3 === 2 ? 'fail' : 'pass'));
   }
-  const [later, unpaid, canceled, lapsed] = bookable.slice(4);
+  const [later, unpaid, canceled, lapsed, grouped] = bookable.slice(4);
   book(later, 'register', 'paid');
   book(unpaid, 'pending', 'pending');
   book(canceled, 'canceled', 'refunded');
   book(lapsed, 'canceled', 'expired');
+  if (grouped) {
+    const seat = newRegistration(grouped, me, user.id, 'register', { coordinatorName: '王老师' });
+    const coordinator = { ...user, id: newId(), name: '王老师' };
+    pay(newOrder(req, coordinator, grouped, [seat.id], priceOf(coordinator, grouped, 1).breakdown));
+  }
 }
 
 function welcomeCenter(user: CurrentUser) {

@@ -35,6 +35,8 @@ export interface MockRegistration
   person: Person;
   createdAt: string;
   orderId: string | null;
+  /** A group seat: the coordinator who booked and paid for it, the only one who may change or cancel it. */
+  coordinatorName: string | null;
 }
 
 export interface MockOrder extends Omit<OrderView, 'exam' | 'qrContent'> {
@@ -68,13 +70,17 @@ export function briefOf({ id, code, name, startsAt, timeZone }: MockExam): Order
 }
 
 /** Change and cancellation close CHANGE_LOCK_HOURS before the start (the server's default), as the contract says. */
+export const lockedFromOf = (exam: MockExam) => iso(Date.parse(exam.startsAt) - config.changeLockHours * 3_600_000);
+
+/** A group seat is its coordinator's: the member may neither change nor cancel it. */
 export function registrationView(registration: MockRegistration): RegistrationView {
-  const { id, examId, status, createdAt, orderId, checkedInAt } = registration;
+  const { id, examId, status, createdAt, orderId, checkedInAt, coordinatorName } = registration;
   const exam = examOf(examId);
-  const lockedFrom = iso(Date.parse(exam.startsAt) - config.changeLockHours * 3_600_000);
-  const open = status === 'register' && Date.now() < Date.parse(lockedFrom);
+  const lockedFrom = lockedFromOf(exam);
+  const open = status === 'register' && Date.now() < Date.parse(lockedFrom) && !coordinatorName;
   const times = { createdAt, checkedInAt, lockedFrom };
-  return { id, status, exam: summaryOf(exam), orderId, ...times, canChange: open, canCancel: open };
+  const groupSeat = coordinatorName ? { coordinatorName } : null;
+  return { id, status, exam: summaryOf(exam), orderId, ...times, canChange: open, canCancel: open, groupSeat };
 }
 
 export function orderView({ userId, examId, registrationIds, moveTo, qrContent, ...order }: MockOrder): OrderView {
@@ -153,6 +159,7 @@ export function newRegistration(
     checkedInAt,
     outcome: null,
     certificateNumber: null,
+    coordinatorName: null,
     ...more,
   };
   registrations.set(registration.id, registration);

@@ -77,14 +77,18 @@ export function lockedFrom(deps: Pick<BookingDeps, 'config'>, startsAt: Date): D
   return new Date(startsAt.getTime() - deps.config.changeLockHours * HOUR_MS);
 }
 
+/** A registration as its candidate sees it; a group seat (`groupSeat`) is the coordinator's to change or cancel. */
 export function toRegistrationView(
   deps: Pick<BookingDeps, 'config' | 'now'>,
   registration: RegistrationRow,
   exam: ExamSummaryRow,
   orderId: string | null,
+  groupSeat: RegistrationView['groupSeat'] = null,
 ): RegistrationView {
   const locked = lockedFrom(deps, exam.exam.startsAt);
-  const open = deps.now() < locked;
+  // A group seat is its payer's: the member may neither change nor cancel it.
+  const own = groupSeat === null;
+  const open = own && deps.now() < locked;
   return {
     id: registration.id,
     status: registration.status,
@@ -95,7 +99,8 @@ export function toRegistrationView(
     lockedFrom: locked.toISOString(),
     canChange: registration.status === 'register' && open,
     // An unpaid hold may always be let go; a paid one only before the lock.
-    canCancel: registration.status === 'pending' || (registration.status === 'register' && open),
+    canCancel: (own && registration.status === 'pending') || (registration.status === 'register' && open),
+    groupSeat,
   };
 }
 

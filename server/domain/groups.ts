@@ -2,6 +2,7 @@ import type {
   GroupCheckoutRequest,
   GroupCreateRequest,
   GroupMember,
+  GroupMemberCancelResponse,
   GroupPriceRequest,
   GroupRejectedRow,
   GroupView,
@@ -12,15 +13,17 @@ import type {
 import { isValidIdCard, maskIdCard } from '../../contract/idcard';
 import { chinaMobileToE164 } from '../../contract/phone';
 import type { UserRow } from '../db/repositories/auth';
-import { type OrderRow, uniqueConstraintOf } from '../db/repositories/booking';
+import { type ExamBookingRow, type OrderRow, uniqueConstraintOf } from '../db/repositories/booking';
 import type { GroupRepository, GroupRow } from '../db/repositories/groups';
 import type { GroupRejectedRecord, GroupUpload } from '../db/schema';
 import { AppError } from '../errors';
 import { uuidv7 } from '../ids';
+import type { SmsProvider } from '../providers/sms';
 import {
   assertAccessCode,
   assertConfirmedTotal,
   examSummaryRow,
+  lockedFrom,
   newBookingOrder,
   newRegistration,
   openExam,
@@ -31,12 +34,15 @@ import {
   toOrderView,
 } from './booking';
 import { toExamSummary } from './catalog';
+import { zonedDateTime } from './center';
 import { readGroupFile } from './groupFile';
 import { phonesOf, validateGroupRows } from './groupRows';
-import { type RegistrationDeps, ticketOf } from './registrations';
+import { cancelMemberSeat, type RegistrationDeps, ticketOf } from './registrations';
 
 export interface GroupDeps extends RegistrationDeps {
   groups: GroupRepository;
+  /** Tells a member their seat was canceled by the coordinator. */
+  sms: Pick<SmsProvider, 'sendNotice'>;
 }
 
 /** An order in these states holds or has paid the group's seats: the member list is settled. */
@@ -74,6 +80,8 @@ function rejectedView(row: GroupRejectedRecord): GroupRejectedRow {
 /** The group as its coordinator sees it: the last upload, each accepted member's registration once checked out. */
 async function viewOf(deps: GroupDeps, group: GroupRow): Promise<GroupView> {
   const [exam, order] = await Promise.all([examSummaryRow(deps, group.examId), currentOrder(deps, group)]);
+  const locked = lockedFrom(deps, exam.exam.startsAt);
+  const open = deps.now() < locked;
   const registered = new Map<string, { id: string; status: RegistrationStatus }>();
   if (order) {
     for (const member of await deps.groups.membersOfOrder(order.order.id)) {
@@ -99,12 +107,14 @@ async function viewOf(deps: GroupDeps, group: GroupRow): Promise<GroupView> {
           dateOfBirth: m.dateOfBirth,
           registrationId: registered.get(m.phone)?.id ?? null,
           status: registered.get(m.phone)?.status ?? null,
+          canCancel: open && registered.get(m.phone)?.status === 'register',
         }),
       ),
       rejected: upload.rejected.map(rejectedView),
     },
     order: order ? toOrderView(order.order, order.exam) : null,
     canUpload: !order || !SETTLED_ORDER.has(order.order.status),
+    lockedFrom: locked.toISOString(),
   };
 }
 
@@ -274,4 +284,52 @@ export async function groupTickets(deps: GroupDeps, user: UserRow, id: string): 
         }),
       ),
   );
+}
+
+/** The SMS a member gets when their coordinator cancels their seat, in both languages (no language is stored). */
+export function memberSeatCanceledText(
+  exam: Pick<ExamBookingRow, 'code' | 'nameZh' | 'nameEn' | 'startsAt' | 'timeZone'>,
+  coordinatorName: string,
+) {
+  const when = zonedDateTime(exam.startsAt, exam.timeZone);
+  return (
+    `【考试能力】您的考试「${exam.nameZh}」（${exam.code}，${when}）报名已由团体报名负责人${coordinatorName}取消，` +
+    `费用退还给付款的负责人。Exam Ability: your registration for "${exam.nameEn}" (${exam.code}, ${when}) was ` +
+    `canceled by your group coordinator, ${coordinatorName}; the fee goes back to the coordinator, who paid it.`
+  );
+}
+
+/**
+ * The coordinator cancels one member's seat (the payer decides, issue 11 item C: a member cannot).
+ * The same rules as a candidate's own cancellation: a paid seat, not within the change lock. The seat is released,
+ * the member's share of the group's order is refunded to that order, and the member is told by SMS (a failure is
+ * logged, not fatal). Someone else's group, or a registration not in this group's order, is not found.
+ */
+export async function cancelGroupMember(
+  deps: GroupDeps,
+  user: UserRow,
+  id: string,
+  registrationId: string,
+): Promise<GroupMemberCancelResponse> {
+  studentsOnly(user);
+  const group = await ownGroup(deps, user, id);
+  const order = await currentOrder(deps, group);
+  const members = order ? await deps.groups.membersOfOrder(order.order.id) : [];
+  const member = members.find((m) => m.registration.id === registrationId);
+  if (!member) {
+    throw new AppError('NOT_FOUND', undefined, undefined, undefined, 'No member of this group has this registration.');
+  }
+  const refunds = await cancelMemberSeat(deps, member.registration);
+  const exam = await deps.repo.exam(member.registration.examId);
+  if (exam) {
+    try {
+      await deps.sms.sendNotice(member.phone, memberSeatCanceledText(exam, group.coordinatorName));
+    } catch (error) {
+      deps.log.warn({ err: error, registrationId }, 'group seat cancellation SMS failed');
+    }
+  }
+  const refundFen = refunds
+    .filter((r) => r.refund.orderId === order?.order.id)
+    .reduce((sum, r) => sum + r.refund.amountFen, 0);
+  return { group: await viewOf(deps, group), refundFen };
 }

@@ -48,15 +48,17 @@ function notFound(): AppError {
 
 async function views(deps: BookingDeps, rows: Awaited<ReturnType<BookingRepository['registration']>>[]) {
   const present = rows.filter((r) => r !== undefined);
-  const [exams, orderIds] = await Promise.all([
+  const ids = present.map((r) => r.id);
+  const [exams, orderIds, groupSeats] = await Promise.all([
     deps.repo.examSummaries([...new Set(present.map((r) => r.examId))]),
-    deps.repo.currentOrderIds(present.map((r) => r.id)),
+    deps.repo.currentOrderIds(ids),
+    deps.repo.groupSeats(ids),
   ]);
   const byId = new Map(exams.map((e) => [e.exam.id, e]));
   return present.map((r) => {
     const exam = byId.get(r.examId);
     if (!exam) throw new Error(`registration ${r.id} names a missing exam`);
-    return toRegistrationView(deps, r, exam, orderIds.get(r.id) ?? null);
+    return toRegistrationView(deps, r, exam, orderIds.get(r.id) ?? null, groupSeats.get(r.id) ?? null);
   });
 }
 
@@ -133,14 +135,26 @@ function codeBase(code: string): string {
   return code.replace(/-\d{8}$/, '');
 }
 
+/** The payer decides (issue 11, item C): a group seat is its coordinator's to change or cancel, not its member's. */
+function payerOnly(): AppError {
+  return new AppError('GROUP_SEAT_PAYER_ONLY');
+}
+
+/** A registration of the user's that they may change: theirs, and not a seat a group coordinator paid for. */
+async function ownBooking(deps: BookingDeps, user: UserRow, id: string): Promise<RegistrationRow> {
+  const registration = await deps.repo.registration(id, user.id);
+  if (!registration) throw notFound();
+  if ((await deps.repo.groupSeats([id])).has(id)) throw payerOnly();
+  return registration;
+}
+
 function startsAfterLock(deps: BookingDeps, now: Date): Date {
   return new Date(now.getTime() + deps.config.changeLockHours * HOUR_MS);
 }
 
 /** Open exams a booked registration may move to: same exam code or category, seats left, outside the lock. */
 export async function changeOptions(deps: BookingDeps, user: UserRow, id: string): Promise<ExamSummary[]> {
-  const registration = await deps.repo.registration(id, user.id);
-  if (!registration) throw notFound();
+  const registration = await ownBooking(deps, user, id);
   const current = await deps.repo.exam(registration.examId);
   if (!current) throw notFound();
   const now = deps.now();
@@ -218,8 +232,7 @@ export async function changeRegistration(
   origin: string,
 ): Promise<ChangeResponse> {
   const now = deps.now();
-  const registration = await deps.repo.registration(id, user.id);
-  if (!registration) throw notFound();
+  const registration = await ownBooking(deps, user, id);
   if (registration.status !== 'register') throw new AppError('STATUS_TRANSITION_INVALID');
   const current = await deps.repo.exam(registration.examId);
   if (!current) throw notFound();
@@ -293,49 +306,96 @@ async function moveOrHold<T>(deps: BookingDeps, work: (tx: BookingRepository) =>
   }
 }
 
+type RegistrationOrders = Awaited<ReturnType<BookingRepository['ordersOfRegistration']>>;
+
+interface Cancellation {
+  /** Pending orders closed here, to close at the provider too. */
+  closed: OrderRow[];
+  refunds: OwedRefund[];
+}
+
 /**
- * Cancels a registration. An unpaid hold is let go (its order closed, the seat released) at any time. A booked one,
- * outside the lock window, releases its seat, drops an unpaid change order and refunds everything paid for it that
- * was not refunded yet. Anything else (checked in, completed, already canceled) is refused, so a double submit
- * changes things once.
+ * Inside `tx`, with the registration and its orders locked: a booked registration, outside the lock window, is
+ * canceled, its seat released, an unpaid change order dropped, and everything paid for it and not yet refunded owed
+ * back to the orders that paid it (a group seat: its share of the coordinator's order). Anything else (pending,
+ * checked in, completed, already canceled) is refused, so a double submit changes things once.
+ */
+async function cancelBooked(
+  deps: BookingDeps,
+  tx: BookingRepository,
+  registration: RegistrationRow,
+  orders: RegistrationOrders,
+  reason: 'candidate' | 'coordinator',
+  now: Date,
+): Promise<Cancellation> {
+  if (registration.status !== 'register') throw new AppError('STATUS_TRANSITION_INVALID');
+  const exam = await tx.exam(registration.examId);
+  if (!exam || now >= lockedFrom(deps, exam.startsAt)) throw new AppError('RESERVATION_LOCKED');
+  await tx.setRegistrationStatus([registration.id], ['register'], 'canceled', {
+    canceledAt: now,
+    cancelReason: reason,
+  });
+  await tx.releaseSeats(registration.examId, 1);
+  const closed: OrderRow[] = [];
+  for (const { order } of orders) {
+    if (order.purpose === 'change' && (await releaseHold(tx, order, 'canceled', reason, now))) closed.push(order);
+  }
+  const paid = orders.filter(({ order }) => order.status === 'paid');
+  const everything = paid.reduce((sum, { order, seats }) => sum + refundableFrom(order, seats), 0);
+  return { closed, refunds: await oweBack(tx, paid, everything, 'canceled', now) };
+}
+
+/** After the transaction: the provider closes what was closed and pays the refunds owed. */
+async function settleCancellation(deps: BookingDeps, outcome: Cancellation): Promise<OwedRefund[]> {
+  await closeAtProvider(deps, outcome.closed);
+  await settleRefunds(deps, outcome.refunds);
+  return outcome.refunds;
+}
+
+const refundedFen = (refunds: OwedRefund[]) => refunds.reduce((sum, r) => sum + r.refund.amountFen, 0);
+
+/**
+ * Cancels a registration. An unpaid hold is let go (its order closed, the seat released) at any time; a booked one
+ * as cancelBooked says. A group seat is refused (GROUP_SEAT_PAYER_ONLY): its coordinator paid and cancels it.
  */
 export async function cancelRegistration(deps: BookingDeps, user: UserRow, id: string): Promise<CancelResponse> {
   const now = deps.now();
-  const outcome = await deps.repo.transaction(async (tx) => {
+  const outcome = await deps.repo.transaction(async (tx): Promise<Cancellation> => {
     const orders = await tx.ordersOfRegistration(id);
     const registration = await tx.lockRegistration(id, user.id);
     if (!registration) throw notFound();
+    if (orders.some(({ order }) => order.purpose === 'booking' && order.userId !== user.id)) throw payerOnly();
+    if (registration.status !== 'pending') return cancelBooked(deps, tx, registration, orders, 'candidate', now);
     const closed: OrderRow[] = [];
-    if (registration.status === 'pending') {
-      for (const { order } of orders) {
-        if (await releaseHold(tx, order, 'canceled', 'candidate', now)) closed.push(order);
-      }
-      // A hold whose order is somehow gone still gives its seat back.
-      const left = await tx.setRegistrationStatus([id], ['pending'], 'canceled', {
-        canceledAt: now,
-        cancelReason: 'candidate',
-      });
-      await tx.releaseSeats(registration.examId, left.length);
-      return { closed, refunds: [] as OwedRefund[] };
-    }
-    if (registration.status !== 'register') throw new AppError('STATUS_TRANSITION_INVALID');
-    const exam = await tx.exam(registration.examId);
-    if (!exam || now >= lockedFrom(deps, exam.startsAt)) throw new AppError('RESERVATION_LOCKED');
-    await tx.setRegistrationStatus([id], ['register'], 'canceled', { canceledAt: now, cancelReason: 'candidate' });
-    await tx.releaseSeats(registration.examId, 1);
     for (const { order } of orders) {
-      if (order.purpose === 'change' && (await releaseHold(tx, order, 'canceled', 'candidate', now))) {
-        closed.push(order);
-      }
+      if (await releaseHold(tx, order, 'canceled', 'candidate', now)) closed.push(order);
     }
-    const paid = orders.filter(({ order }) => order.status === 'paid');
-    const everything = paid.reduce((sum, { order, seats }) => sum + refundableFrom(order, seats), 0);
-    return { closed, refunds: await oweBack(tx, paid, everything, 'canceled', now) };
+    // A hold whose order is somehow gone still gives its seat back.
+    const left = await tx.setRegistrationStatus([id], ['pending'], 'canceled', {
+      canceledAt: now,
+      cancelReason: 'candidate',
+    });
+    await tx.releaseSeats(registration.examId, left.length);
+    return { closed, refunds: [] };
   });
-  await closeAtProvider(deps, outcome.closed);
-  await settleRefunds(deps, outcome.refunds);
-  return {
-    registration: await viewOf(deps, user, id),
-    refundFen: outcome.refunds.reduce((sum, r) => sum + r.refund.amountFen, 0),
-  };
+  const refunds = await settleCancellation(deps, outcome);
+  return { registration: await viewOf(deps, user, id), refundFen: refundedFen(refunds) };
+}
+
+/**
+ * A group coordinator cancels the booked seat of one of their members (the caller has checked the seat is in their
+ * group's order). Answers the refunds owed, each naming the order it goes back to.
+ */
+export async function cancelMemberSeat(
+  deps: BookingDeps,
+  registration: Pick<RegistrationRow, 'id' | 'userId'>,
+): Promise<OwedRefund[]> {
+  const now = deps.now();
+  const outcome = await deps.repo.transaction(async (tx) => {
+    const orders = await tx.ordersOfRegistration(registration.id);
+    const locked = await tx.lockRegistration(registration.id, registration.userId);
+    if (!locked) throw notFound();
+    return cancelBooked(deps, tx, locked, orders, 'coordinator', now);
+  });
+  return settleCancellation(deps, outcome);
 }

@@ -22,7 +22,16 @@ import {
   userIdOf,
 } from '../../tests/helpers/fixtures';
 import { csvOf, GROUP_HEADER, xlsxOf, zipBomb } from '../../tests/helpers/spreadsheets';
-import { exams, groupRegistrations, orders, profiles, registrations, users } from '../db/schema';
+import {
+  exams,
+  groupRegistrations,
+  orders,
+  profiles,
+  refunds,
+  registrations,
+  sandboxPayments,
+  users,
+} from '../db/schema';
 
 const MINUTE = 60_000;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -476,27 +485,153 @@ describe('step 3: one order for the group', () => {
     assert.equal(saved?.name, '已有账号');
   });
 
-  test("a member who cancels gets their seat released and their share refunded to the coordinator's payment", async () => {
+  test('a member may not cancel or change a seat the coordinator paid for: 403, nothing changes, and they are told who may', async () => {
     const rows = members(4);
     const { auth, group, exam } = await groupWith(rows, { feeFen: 10000 });
     const view = dataOf('groupCheckout', await checkout(auth, group.id));
-    await payInWallet(t, view.order?.id ?? '');
+    const other = await newExam({ feeFen: 10000 });
     const memberAuth = await loginAs(t, String(rows[2]?.[1]));
-    const [mine] = dataOf('registrations', await get('/api/front/registrations', memberAuth)).list;
-    const canceled = dataOf(
-      'cancelRegistration',
-      await post(`/api/front/registrations/${mine?.id}/cancel`, memberAuth),
-    );
-    assert.equal(canceled.registration.status, 'canceled');
-    assert.equal(canceled.refundFen, (view.order?.breakdown.totalFen ?? 0) / 4);
-    assert.equal(await seatsTaken(t, exam.id), 3);
+    const noticesBefore = t.sms.notices.length;
+    const tryEverything = async () => {
+      const [mine] = dataOf('registrations', await get('/api/front/registrations', memberAuth)).list;
+      assert.deepEqual(mine?.groupSeat, { coordinatorName: '李老师' });
+      assert.equal(mine?.canCancel, false);
+      assert.equal(mine?.canChange, false);
+      const base = `/api/front/registrations/${mine?.id}`;
+      assertError(await post(`${base}/cancel`, memberAuth), 403, 'GROUP_SEAT_PAYER_ONLY');
+      assertError(await post(`${base}/change`, memberAuth, { examId: other.id }), 403, 'GROUP_SEAT_PAYER_ONLY');
+      assertError(await get(`${base}/change-options`, memberAuth as Auth), 403, 'GROUP_SEAT_PAYER_ONLY');
+    };
+
+    // Unpaid: letting the member's hold go would have let go of the whole group's.
+    await tryEverything();
+    assert.equal(await seatsTaken(t, exam.id), 4);
+    assert.equal(await registrationCount(exam.id, 'pending'), 4);
+
+    await payInWallet(t, view.order?.id ?? '');
+    await tryEverything();
+    assert.equal(await seatsTaken(t, exam.id), 4);
+    assert.equal(await seatsTaken(t, other.id), 0);
     const [order] = dataOf('transactions', await get('/api/front/transactions', auth)).list;
-    assert.equal(order?.refundedFen, canceled.refundFen);
+    assert.equal(order?.refundedFen, 0);
     const after = dataOf('group', await get(`/api/front/groups/${group.id}`, auth));
     assert.deepEqual(
       after.upload?.accepted.map((m) => m.status),
-      ['register', 'register', 'canceled', 'register'],
+      ['register', 'register', 'register', 'register'],
     );
+    assert.equal(t.sms.notices.length, noticesBefore);
+  });
+
+  test("the coordinator cancels one member's seat: seat freed, the share refunded to the coordinator's order, the member told by SMS", async () => {
+    const rows = members(4);
+    const { auth, group, exam } = await groupWith(rows, { feeFen: 10000 });
+    const view = dataOf('groupCheckout', await checkout(auth, group.id));
+    const orderId = view.order?.id ?? '';
+    const totalFen = view.order?.breakdown.totalFen ?? 0;
+    const target = view.upload?.accepted[2]?.registrationId ?? '';
+    const url = `/api/front/groups/${group.id}/members/${target}/cancel`;
+    // Unpaid, the group's seats stand or fall together: the hold's own expiry or payment decides.
+    assertError(await post(url, auth), 409, 'STATUS_TRANSITION_INVALID');
+    assert.equal(await seatsTaken(t, exam.id), 4);
+    await payInWallet(t, orderId);
+    const paid = dataOf('group', await get(`/api/front/groups/${group.id}`, auth));
+    assert.deepEqual(
+      paid.upload?.accepted.map((m) => m.canCancel),
+      [true, true, true, true],
+    );
+    assert.equal(paid.lockedFrom, new Date(exam.startsAt.getTime() - 72 * 3_600_000).toISOString());
+    const noticesBefore = t.sms.notices.length;
+
+    const answer = dataOf('cancelGroupMember', await post(url, auth));
+    const share = Math.floor(totalFen / 4);
+    assert.equal(answer.refundFen, share);
+    assert.deepEqual(
+      answer.group.upload?.accepted.map((m) => [m.status, m.canCancel]),
+      [
+        ['register', true],
+        ['register', true],
+        ['canceled', false],
+        ['register', true],
+      ],
+    );
+    assert.equal(answer.group.order?.refundedFen, share);
+    assert.equal(await seatsTaken(t, exam.id), 3);
+    const [order] = dataOf('transactions', await get('/api/front/transactions', auth)).list;
+    assert.deepEqual([order?.orderId, order?.refundedFen, order?.status], [orderId, share, 'paid']);
+    const [ledger] = await t.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.orderId, orderId));
+    assert.equal(ledger?.refundedFen, share, 'the provider paid it back to the coordinator');
+    const owed = await t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    assert.deepEqual(
+      owed.map((r) => [r.amountFen, r.reason]),
+      [[share, 'canceled']],
+    );
+    const [row] = await t.database.db.select().from(registrations).where(eq(registrations.id, target));
+    assert.deepEqual([row?.status, row?.cancelReason], ['canceled', 'coordinator']);
+
+    const notices = t.sms.notices.slice(noticesBefore);
+    assert.deepEqual(
+      notices.map((n) => n.phone),
+      [`+86${rows[2]?.[1]}`],
+    );
+    assert.match(notices[0]?.text ?? '', new RegExp(exam.code));
+    assert.match(notices[0]?.text ?? '', /李老师取消/);
+    assert.match(notices[0]?.text ?? '', /canceled by your group coordinator, 李老师/);
+
+    // The member sees it canceled, with no ticket to show at the door.
+    const memberAuth = await loginAs(t, String(rows[2]?.[1]));
+    const [mine] = dataOf('registrations', await get('/api/front/registrations', memberAuth)).list;
+    assert.equal(mine?.status, 'canceled');
+    const ticket = dataOf('ticket', await get(`/api/front/registrations/${target}/ticket`, memberAuth));
+    assert.equal(ticket.token, null);
+
+    // A second cancel changes nothing: no refund, no SMS.
+    assertError(await post(url, auth), 409, 'STATUS_TRANSITION_INVALID');
+    assert.equal((await t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId))).length, 1);
+    assert.equal(t.sms.notices.length, noticesBefore + 1);
+    assert.equal(await seatsTaken(t, exam.id), 3);
+  });
+
+  test("the coordinator's cancel keeps the 72-hour lock; someone else's group or a registration not in it is not found", async () => {
+    const rows = members(2);
+    const { auth, group, exam } = await groupWith(rows);
+    const view = dataOf('groupCheckout', await checkout(auth, group.id));
+    await payInWallet(t, view.order?.id ?? '');
+    const [first, second] = view.upload?.accepted.map((m) => m.registrationId ?? '') ?? [];
+    const cancel = (groupId: string, registrationId: string | undefined, who: Auth) =>
+      post(`/api/front/groups/${groupId}/members/${registrationId}/cancel`, who);
+
+    const stranger = await groupWith(members(1));
+    assertError(await cancel(group.id, first, stranger.auth), 404, 'NOT_FOUND');
+    assertError(await cancel(stranger.group.id, first, stranger.auth), 404, 'NOT_FOUND');
+    const single = await readyCandidate(t);
+    const booked = await book(t, single.headers, exam.id);
+    assertError(await cancel(group.id, booked.registration.id, auth), 404, 'NOT_FOUND');
+    assertError(await cancel(group.id, 'nope', auth), 400, 'VALIDATION_FAILED');
+    assertError(
+      await t.app.inject({ method: 'POST', url: `/api/front/groups/${group.id}/members/${first}/cancel` }),
+      401,
+      'UNAUTHORIZED',
+    );
+    const center = await loginAs(t, nextPhone(), 'testCenter');
+    assertError(await cancel(group.id, first, center), 403, 'STUDENTS_ONLY');
+
+    await t.database.db
+      .update(exams)
+      .set({
+        registrationEndsAt: new Date(t.clock.now.getTime() + 3_600_000),
+        startsAt: new Date(t.clock.now.getTime() + 71 * 3_600_000),
+      })
+      .where(eq(exams.id, exam.id));
+    const locked = dataOf('group', await get(`/api/front/groups/${group.id}`, auth));
+    assert.deepEqual(
+      locked.upload?.accepted.map((m) => m.canCancel),
+      [false, false],
+    );
+    assertError(await cancel(group.id, second, auth), 409, 'RESERVATION_LOCKED');
+    assert.equal(await seatsTaken(t, exam.id), 3);
+    assert.equal(await registrationCount(exam.id, 'register'), 2);
+    const [order] = dataOf('transactions', await get('/api/front/transactions', auth)).list;
+    assert.equal(order?.refundedFen, 0);
   });
 
   test('an unpaid hold expires as a whole: every seat released, and the group may upload and check out again', async () => {

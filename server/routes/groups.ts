@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { api, GROUP_FILE_MAX_BYTES, GROUP_TEMPLATE_PATH, groupTemplateQuery } from '../../contract';
 import { authenticate } from '../domain/auth';
 import {
+  cancelGroupMember,
   checkoutGroup,
   createGroup,
   type GroupDeps,
@@ -26,13 +27,14 @@ const TEMPLATE_TYPES = {
 
 /**
  * Group registration: the draft, the member file upload (its own scope, so multipart parsing exists only there),
- * quote, checkout, the members' tickets, and the template download.
+ * quote, checkout, the members' tickets, the coordinator's cancellation of a member's seat, and the template download.
  */
 export async function groupRoutes(ctx: RouteContext, app: FastifyInstance): Promise<void> {
   const deps: GroupDeps = {
     ...bookingDeps(ctx),
     groups: ctx.repos.groups,
     tickets: createTicketSigner(ctx.config, ctx.now),
+    sms: ctx.sms,
   };
 
   ctx.route(api.createGroup, ({ user, body }) => createGroup(deps, user, body));
@@ -45,6 +47,9 @@ export async function groupRoutes(ctx: RouteContext, app: FastifyInstance): Prom
     }),
   );
   ctx.route(api.groupTickets, ({ user, params }) => groupTickets(deps, user, params.id));
+  ctx.route(api.cancelGroupMember, ({ user, params }) =>
+    cancelGroupMember(deps, user, params.id, params.registrationId),
+  );
 
   app.get(GROUP_TEMPLATE_PATH, { schema: { hide: true } }, async (request, reply) => {
     const query = groupTemplateQuery.safeParse(request.query);

@@ -41,6 +41,11 @@ export function groupTickets(id: string, options?: CallOptions) {
   return callApi(paths.groupTickets, { path: { id }, ...options });
 }
 
+/** The coordinator cancels one member's seat: its share is refunded to the group's order, the member told by SMS. */
+export function cancelGroupMember(id: string, registrationId: string, options?: CallOptions) {
+  return callApi(paths.cancelGroupMember, { path: { id, registrationId }, ...options });
+}
+
 /** The template download (a file, not an envelope): a plain link with `download` fetches it. */
 export function groupTemplateUrl(format: 'xlsx' | 'csv'): string {
   return `${paths.groupTemplate.path}?format=${format}`;

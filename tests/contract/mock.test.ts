@@ -272,6 +272,23 @@ describe('mock/candidate.ts: a returning candidate', () => {
     const moved = await data(api.changeRegistration, { ...registration, body });
     assert.equal(moved.order?.exam.id ?? moved.registration.exam.id, invited.id);
   });
+
+  it('finds a seat its group coordinator paid for, which only the coordinator may change or cancel', async () => {
+    const headers = await login('13900139005');
+    const mine = await data(api.registrations, { headers, query: { pageSize: '100' } });
+    const seat = mine.list.find((registration) => registration.groupSeat);
+    assert.ok(seat, 'a group seat');
+    assert.deepEqual(
+      { status: seat.status, canChange: seat.canChange, canCancel: seat.canCancel, by: seat.groupSeat },
+      { status: 'register', canChange: false, canCancel: false, by: { coordinatorName: '王老师' } },
+    );
+    const registration = { headers, params: { id: seat.id } };
+    await refused(call(api.cancelRegistration, registration), 'GROUP_SEAT_PAYER_ONLY', 403);
+    await refused(call(api.changeOptions, registration), 'GROUP_SEAT_PAYER_ONLY', 403);
+    const body = { examId: seat.exam.id };
+    await refused(call(api.changeRegistration, { ...registration, body }), 'GROUP_SEAT_PAYER_ONLY', 403);
+    assert.ok((await data(api.ticket, registration)).token, 'still booked');
+  });
 });
 
 describe('mock/candidate.ts: a new candidate (a phone ending in 0000)', () => {
@@ -366,6 +383,23 @@ describe('mock/group.ts walks a group registration', () => {
     const groupTickets = await data(api.groupTickets, group);
     assert.equal(groupTickets.length, read.accepted.length);
     assert.ok(groupTickets.every((ticket) => ticket.token));
+
+    assert.ok(paid.upload?.accepted.every((member) => member.canCancel));
+    const registrationId = paid.upload?.accepted[1]?.registrationId ?? '';
+    const member = { headers, params: { id: draft.id, registrationId } };
+    const stranger = { ...member, headers: await login('13500135001') };
+    await refused(call(api.cancelGroupMember, stranger), 'NOT_FOUND', 404);
+    const canceled = await data(api.cancelGroupMember, member);
+    const share = Math.floor(expectedTotalFen / read.accepted.length);
+    assert.deepEqual(
+      { refundFen: canceled.refundFen, refundedFen: canceled.group.order?.refundedFen },
+      { refundFen: share, refundedFen: share },
+    );
+    assert.deepEqual(
+      canceled.group.upload?.accepted.map((m) => m.status),
+      read.accepted.map((_, index) => (index === 1 ? 'canceled' : 'register')),
+    );
+    await refused(call(api.cancelGroupMember, member), 'STATUS_TRANSITION_INVALID', 409);
   });
 
   it('serves the member template in both formats as downloads', async () => {

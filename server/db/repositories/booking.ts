@@ -4,6 +4,7 @@ import type { Db } from '../client';
 import {
   avatars,
   exams,
+  groupRegistrations,
   invitationCodes,
   orderItems,
   orders,
@@ -186,6 +187,27 @@ function bookingQueries(db: Db) {
         .where(inArray(orderItems.registrationId, registrationIds))
         .orderBy(orderItems.registrationId, desc(orders.createdAt));
       return new Map(rows.map((r) => [r.registrationId, r.orderId]));
+    },
+
+    /**
+     * The group seats among `registrationIds`: those whose booking order someone else paid for (a group's
+     * coordinator), with the coordinator's name as the group gives it (else the paying account's name).
+     */
+    async groupSeats(registrationIds: string[]): Promise<Map<string, { coordinatorName: string }>> {
+      if (registrationIds.length === 0) return new Map();
+      const rows = await db
+        .select({
+          registrationId: orderItems.registrationId,
+          groupName: groupRegistrations.coordinatorName,
+          payerName: users.name,
+        })
+        .from(orderItems)
+        .innerJoin(orders, and(eq(orders.id, orderItems.orderId), eq(orders.purpose, 'booking')))
+        .innerJoin(registrations, eq(registrations.id, orderItems.registrationId))
+        .innerJoin(users, eq(users.id, orders.userId))
+        .leftJoin(groupRegistrations, eq(groupRegistrations.orderId, orders.id))
+        .where(and(inArray(orderItems.registrationId, registrationIds), ne(orders.userId, registrations.userId)));
+      return new Map(rows.map((r) => [r.registrationId, { coordinatorName: r.groupName ?? r.payerName }]));
     },
 
     async hasLiveRegistration(userId: string, examId: string): Promise<boolean> {

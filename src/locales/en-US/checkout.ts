@@ -66,6 +66,8 @@ export default {
   'pages.checkout.done.cancel': 'Cancel registration',
   'pages.checkout.done.locked':
     'Reservations cannot be changed or canceled within {hours} hours of the test (from {time}).',
+  'pages.checkout.done.groupSeat':
+    'Your group coordinator, {name}, booked and paid for this seat, so only they can change or cancel it: ask them if you need to.',
   'pages.checkout.cancel.confirm': 'Cancel this registration? What you paid is refunded.',
   'pages.checkout.cancel.ok': 'Cancel registration',
   'pages.checkout.cancel.keep': 'Keep it',

@@ -34,6 +34,8 @@ export default {
   'errors.SOLD_OUT': 'Sorry, no seats are left for this exam.',
   'errors.ALREADY_REGISTERED': 'You are already registered for this exam.',
   'errors.RESERVATION_LOCKED': 'A reservation cannot be changed or canceled within 72 hours of the test.',
+  'errors.GROUP_SEAT_PAYER_ONLY':
+    'This seat was booked and paid for by your group coordinator; ask them to cancel or change it.',
   'errors.CHANGE_TARGET_INVALID': 'You can move only to an open exam with the same exam code or category.',
   'errors.STATUS_TRANSITION_INVALID': 'This registration cannot do that in its current state.',
   'errors.ORDER_EXPIRED': 'This order has expired and its seat was released. Please book again.',

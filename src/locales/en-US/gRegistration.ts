@@ -26,6 +26,7 @@ export default {
   'pages.gRegistration.column.dateOfBirth': 'Date of birth',
   'pages.gRegistration.column.reasons': 'Reasons',
   'pages.gRegistration.column.status': 'Status',
+  'pages.gRegistration.column.actions': 'Actions',
   'pages.gRegistration.gender.male': 'Male',
   'pages.gRegistration.gender.female': 'Female',
   'pages.gRegistration.blank': '(blank)',
@@ -84,4 +85,14 @@ export default {
   'pages.gRegistration.done.tickets': 'Tickets',
   'pages.gRegistration.done.print': 'Print tickets',
   'pages.gRegistration.done.ticketTitle': 'Admission ticket: {name}',
+  'pages.gRegistration.done.cancelSeat': 'Cancel seat',
+  'pages.gRegistration.done.cancelSeatLabel': 'Cancel seat of {name}',
+  'pages.gRegistration.done.cancelTitle': "Cancel {name}'s seat?",
+  'pages.gRegistration.done.cancelConsequence':
+    'The seat is released and its share of your payment is refunded to you. {name} is told by SMS. This cannot be undone.',
+  'pages.gRegistration.done.cancelOk': 'Cancel seat',
+  'pages.gRegistration.done.cancelKeep': 'Keep it',
+  'pages.gRegistration.done.canceled':
+    "{name}'s seat is canceled. {amount} will be refunded to your payment, and {name} has been told by SMS.",
+  'pages.gRegistration.done.locked': 'Seats cannot be canceled within {hours} hours of the test (from {time}).',
 };

@@ -63,6 +63,8 @@ export default {
   'pages.checkout.done.change': '更改预约',
   'pages.checkout.done.cancel': '取消报名',
   'pages.checkout.done.locked': '考试开始前 {hours} 小时内不能更改或取消预约（自 {time} 起）。',
+  'pages.checkout.done.groupSeat':
+    '该座位由团体报名负责人{name}预订并付款，只有负责人可以更改或取消。如需更改或取消，请联系负责人。',
   'pages.checkout.cancel.confirm': '确定取消本次报名吗？已付款项将退还。',
   'pages.checkout.cancel.ok': '取消报名',
   'pages.checkout.cancel.keep': '保留',

@@ -33,6 +33,7 @@ export default {
   'errors.SOLD_OUT': '抱歉，该考试名额已满。',
   'errors.ALREADY_REGISTERED': '您已报名该考试。',
   'errors.RESERVATION_LOCKED': '考试开始前 72 小时内不能更改或取消预约。',
+  'errors.GROUP_SEAT_PAYER_ONLY': '该座位由您的团体报名负责人预订并付款，如需取消或更改，请联系负责人办理。',
   'errors.CHANGE_TARGET_INVALID': '只能改约到考试代码或类别相同、仍在报名中的考试。',
   'errors.STATUS_TRANSITION_INVALID': '该报名当前状态下不能进行此操作。',
   'errors.ORDER_EXPIRED': '订单已过期，名额已释放，请重新报名。',

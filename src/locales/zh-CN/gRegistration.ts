@@ -26,6 +26,7 @@ export default {
   'pages.gRegistration.column.dateOfBirth': '出生日期',
   'pages.gRegistration.column.reasons': '原因',
   'pages.gRegistration.column.status': '状态',
+  'pages.gRegistration.column.actions': '操作',
   'pages.gRegistration.gender.male': '男',
   'pages.gRegistration.gender.female': '女',
   'pages.gRegistration.blank': '（空）',
@@ -82,4 +83,13 @@ export default {
   'pages.gRegistration.done.tickets': '准考证',
   'pages.gRegistration.done.print': '打印准考证',
   'pages.gRegistration.done.ticketTitle': '准考证：{name}',
+  'pages.gRegistration.done.cancelSeat': '取消座位',
+  'pages.gRegistration.done.cancelSeatLabel': '取消座位（{name}）',
+  'pages.gRegistration.done.cancelTitle': '取消 {name} 的座位？',
+  'pages.gRegistration.done.cancelConsequence':
+    '座位将被释放，该座位的费用份额将退还给您，并以短信通知 {name}。此操作无法撤销。',
+  'pages.gRegistration.done.cancelOk': '取消座位',
+  'pages.gRegistration.done.cancelKeep': '保留',
+  'pages.gRegistration.done.canceled': '已取消 {name} 的座位，{amount} 将退还到您的付款账户，并已短信通知 {name}。',
+  'pages.gRegistration.done.locked': '考试开始前 {hours} 小时内（自 {time} 起）不能取消座位。',
 };

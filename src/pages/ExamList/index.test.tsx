@@ -45,6 +45,7 @@ const registration = (n: number, status: RegistrationView['status'], canChange =
   lockedFrom: '2026-12-02T01:00:00.000Z',
   canChange,
   canCancel: canChange,
+  groupSeat: null,
 });
 
 const candidate: CurrentUser = {

@@ -19,6 +19,7 @@ import {
   groupOrderFixture,
   MIXED_UPLOAD,
   memberFixture,
+  PAID_MEMBERS,
   paidGroupFixture,
   ticketsFixture,
 } from './testing/groupFixtures';
@@ -40,6 +41,13 @@ function tableNamed(name: string): HTMLElement {
   const { id } = screen.getByText(name, { selector: 'h3' });
   return document.querySelector(`table[aria-labelledby="${id}"]`) as HTMLElement;
 }
+/** The row of `name` in the table named `table`. */
+const rowIn = (table: string, name: string) => within(tableNamed(table)).getByText(name).closest('tr') as HTMLElement;
+/** The open confirmation dialog titled `title`. */
+const confirmDialog = async (title: string) =>
+  (await screen.findByText(title, { selector: '.ant-modal-confirm-title' })).closest('.ant-modal') as HTMLElement;
+/** Its danger button: the action it confirms. */
+const confirmIn = (dialog: HTMLElement) => user.click(dialog.querySelector('.ant-btn-dangerous') as HTMLElement);
 const alertWith = async (text: string) => (await screen.findByText(text)).closest('[role="alert"]') as HTMLElement;
 
 function spreadsheet(name = 'class-3.xlsx', size?: number): File {
@@ -385,5 +393,75 @@ describe('group registration', () => {
     ).toHaveLength(3);
     expect(button('Print tickets')).toBeEnabled();
     expect(document.querySelectorAll('.print-sheet')).toHaveLength(3);
+  });
+
+  it.each([
+    {
+      locale: 'en-US',
+      done: 'Done',
+      roster: 'Members',
+      cancel: 'Cancel seat of Zhao Lei',
+      title: "Cancel Zhao Lei's seat?",
+      consequence:
+        'The seat is released and its share of your payment is refunded to you. Zhao Lei is told by SMS. This cannot be undone.',
+      told: "Zhao Lei's seat is canceled. CN¥143.35 will be refunded to your payment, and Zhao Lei has been told by SMS.",
+      canceled: 'Canceled',
+      registered: 'Registered',
+    },
+    {
+      locale: 'zh-CN',
+      done: '完成',
+      roster: '成员',
+      cancel: '取消座位（Zhao Lei）',
+      title: '取消 Zhao Lei 的座位？',
+      consequence: '座位将被释放，该座位的费用份额将退还给您，并以短信通知 Zhao Lei。此操作无法撤销。',
+      told: '已取消 Zhao Lei 的座位，¥143.35 将退还到您的付款账户，并已短信通知 Zhao Lei。',
+      canceled: '已取消',
+      registered: '已报名',
+    },
+  ])("$locale: the coordinator cancels one member's seat, confirmed first, and is told the refund", async (t) => {
+    const cancelUrl = `${GROUP_URL}/members/${PAID_MEMBERS[1]?.registrationId}/cancel`;
+    const calls = groupServer(paidGroupFixture(), {
+      [`POST ${cancelUrl}`]: () => ok({ group: paidGroupFixture([3]), refundFen: 14_335 }),
+    });
+    await open(`?groupId=${GROUP_ID}`, t.done, t.locale);
+    const rowOf = (name: string) => rowIn(t.roster, name);
+    expect(rowOf('Wang Fang').querySelector('button')).not.toBeNull();
+
+    await user.click(screen.getByLabelText(t.cancel));
+    const dialog = await confirmDialog(t.title);
+    expect(within(dialog).getByText(t.consequence)).toBeInTheDocument();
+    expect(callsTo(calls, cancelUrl)).toHaveLength(0);
+    await confirmIn(dialog);
+
+    expect(await screen.findByText(t.told)).toBeInTheDocument();
+    expect(callsTo(calls, cancelUrl)).toHaveLength(1);
+    expect(within(rowOf('Zhao Lei')).getByText(t.canceled)).toBeInTheDocument();
+    expect(rowOf('Zhao Lei').querySelector('button')).toBeNull();
+    expect(within(rowOf('Chen Jing')).getByText(t.registered)).toBeInTheDocument();
+    expect(rowOf('Chen Jing').querySelector('button')).not.toBeNull();
+  });
+
+  it('says in place why a cancel was refused', async () => {
+    const zhao = PAID_MEMBERS[1];
+    groupServer(paidGroupFixture(), {
+      [`POST ${GROUP_URL}/members/${zhao?.registrationId}/cancel`]: () => err('RESERVATION_LOCKED'),
+    });
+    await open(`?groupId=${GROUP_ID}`, 'Done');
+    await user.click(screen.getByLabelText('Cancel seat of Zhao Lei'));
+    await confirmIn(await confirmDialog("Cancel Zhao Lei's seat?"));
+    const refusal = await alertWith('A reservation cannot be changed or canceled within 72 hours of the test.');
+    expect(refusal).toBeInTheDocument();
+    expect(within(rowIn('Members', 'Zhao Lei')).getByText('Registered')).toBeInTheDocument();
+  });
+
+  it('offers no cancel within the lock, and says why', async () => {
+    const soon = examFixture({ startsAt: new Date(Date.now() + 48 * 3_600_000).toISOString() });
+    const lockedFrom = new Date(Date.parse(soon.startsAt) - 72 * 3_600_000).toISOString();
+    const members = PAID_MEMBERS.map((member) => ({ ...member, canCancel: false }));
+    groupServer(paidGroupFixture([], { exam: soon, lockedFrom, upload: { ...MIXED_UPLOAD, accepted: members } }));
+    await open(`?groupId=${GROUP_ID}`, 'Done');
+    expect(tableNamed('Members').querySelector('button')).toBeNull();
+    expect(screen.getByText(/^Seats cannot be canceled within 72 hours of the test \(from /)).toBeInTheDocument();
   });
 });

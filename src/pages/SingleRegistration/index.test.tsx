@@ -450,6 +450,39 @@ describe('a booked registration', () => {
     },
   );
 
+  it.each([
+    {
+      locale: 'en-US',
+      done: 'Registration complete',
+      ticket: 'View ticket',
+      note: 'Your group coordinator, 王老师, booked and paid for this seat, so only they can change or cancel it: ask them if you need to.',
+    },
+    {
+      locale: 'zh-CN',
+      done: '报名成功',
+      ticket: '查看准考证',
+      note: '该座位由团体报名负责人王老师预订并付款，只有负责人可以更改或取消。如需更改或取消，请联系负责人。',
+    },
+  ])('$locale: a seat the group coordinator paid for offers no change or cancel, and says whom to ask', async (t) => {
+    const seat = registrationFixture({ canChange: false, canCancel: false, groupSeat: { coordinatorName: '王老师' } });
+    const calls = serve({
+      'GET /api/front/registrations': () => ok({ list: [seat], total: 1, current: 1, pageSize: 100 }),
+    });
+    loginAs(t.locale);
+    render(
+      <TestBrowser
+        location={{ pathname: '/home/singleRegistration', search: `?registrationId=${seat.id}&change=1` }}
+      />,
+    );
+    expect(await screen.findByText(t.done, {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByText(t.note)).toBeInTheDocument();
+    expect(button(t.ticket)).toBeEnabled();
+    const actions = button(t.ticket).parentElement as HTMLElement;
+    expect(actions.querySelectorAll('button')).toHaveLength(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.url.endsWith('/change-options'))).toHaveLength(0);
+  });
+
   it('resumes the QR of a pending registration', async () => {
     const pending = registrationFixture({ status: 'pending', canChange: false, canCancel: false });
     serve({

@@ -2,22 +2,32 @@ import { PrinterOutlined } from '@ant-design/icons';
 import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, Button, Flex, Result, Spin, type TableColumnsType } from 'antd';
+import { useState } from 'react';
 import { RegionTable } from '@/components/ScrollRegion';
 import { RegistrationStatusTag } from '@/components/StatusTag';
 import TicketCard from '@/components/TicketCard';
 import { errorText } from '@/requestErrorConfig';
 import { groupTickets } from '@/services/group';
 import { envelopeOf } from '@/utils/bizError';
-import { pickText } from '@/utils/format';
-import type { GroupMember, GroupView } from '../../../../contract/group';
+import { formatFen, formatInZone, pickText, zoneLabel } from '@/utils/format';
+import { failureText } from '@/utils/showError';
+import type { GroupMember, GroupMemberCancelResponse, GroupView } from '../../../../contract/group';
 import { nationalPhone } from '../groupFile';
+import CancelSeat from './CancelSeat';
 import { StepHeading } from './GroupSteps';
 
+interface Props {
+  group: GroupView;
+  /** The group as the server answers it after a member's seat is canceled. */
+  onGroup: (group: GroupView) => void;
+}
+
 /**
- * Step "Done": every member with the status of their registration, then every member's ticket. Printing keeps only
- * the tickets, one per page (PrintStyle).
+ * Step "Done": every member with the status of their registration, then every member's ticket. The coordinator,
+ * who paid, may cancel a member's seat until the change lock; its share comes back to their payment. Printing keeps
+ * only the tickets, one per page (PrintStyle).
  */
-export default function DoneStep({ group }: { group: GroupView }) {
+export default function DoneStep({ group, onGroup }: Props) {
   const intl = useIntl();
   const { locale } = intl;
   const text = (id: string, values?: Record<string, string | number>) =>
@@ -25,6 +35,18 @@ export default function DoneStep({ group }: { group: GroupView }) {
   const members = group.upload?.accepted ?? [];
   const tickets = useRequest(() => groupTickets(group.id, { skipErrorHandler: true }));
   const failure = envelopeOf(tickets.error);
+  const [outcome, setOutcome] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
+  const { exam } = group;
+  const locked = Date.now() >= Date.parse(group.lockedFrom);
+  const lockHours = Math.round((Date.parse(exam.startsAt) - Date.parse(group.lockedFrom)) / 3_600_000);
+  const inZone = (iso: string) => `${formatInZone(iso, exam.timeZone)} ${zoneLabel(iso, exam.timeZone, locale)}`;
+
+  const canceled = (member: GroupMember, answer: GroupMemberCancelResponse) => {
+    onGroup(answer.group);
+    const amount = formatFen(answer.refundFen, locale);
+    setOutcome({ type: 'success', text: text('done.canceled', { name: member.name, amount }) });
+    tickets.refresh();
+  };
 
   const columns: TableColumnsType<GroupMember> = [
     { title: text('column.row'), dataIndex: 'row', key: 'row', width: 72 },
@@ -35,6 +57,19 @@ export default function DoneStep({ group }: { group: GroupView }) {
       title: text('column.status'),
       key: 'status',
       render: (_, member) => (member.status ? <RegistrationStatusTag status={member.status} /> : null),
+    },
+    {
+      title: text('column.actions'),
+      key: 'actions',
+      render: (_, { registrationId, ...member }) =>
+        member.canCancel && registrationId ? (
+          <CancelSeat
+            groupId={group.id}
+            member={{ ...member, registrationId }}
+            onCanceled={canceled}
+            onRefused={(error) => setOutcome({ type: 'error', text: failureText(error) })}
+          />
+        ) : null,
     },
   ];
 
@@ -51,7 +86,15 @@ export default function DoneStep({ group }: { group: GroupView }) {
         <h3 id="group-roster" style={{ fontSize: 16 }}>
           {text('done.roster')}
         </h3>
+        <div aria-live="polite">
+          {outcome ? <Alert type={outcome.type} showIcon message={outcome.text} style={{ marginBottom: 12 }} /> : null}
+        </div>
         <RegionTable<GroupMember> labelledBy="group-roster" rowKey="row" columns={columns} dataSource={members} />
+        {locked ? (
+          <p role="note" style={{ marginTop: 8 }}>
+            {text('done.locked', { hours: lockHours, time: inZone(group.lockedFrom) })}
+          </p>
+        ) : null}
         <Flex justify="space-between" align="center" wrap gap={8} style={{ margin: '24px 0 16px' }}>
           <h3 style={{ fontSize: 16, margin: 0 }}>{text('done.tickets')}</h3>
           <Button

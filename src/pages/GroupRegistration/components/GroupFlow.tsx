@@ -100,7 +100,7 @@ export default function GroupFlow({ examId, groupId }: Props) {
           onBack={() => setStep('upload')}
         />
       ) : (
-        <DoneStep group={group} />
+        <DoneStep group={group} onGroup={setGroup} />
       )}
     </>
   );

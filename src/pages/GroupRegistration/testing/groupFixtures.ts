@@ -16,6 +16,7 @@ export function memberFixture(row: number, name: string, phone: string, override
     dateOfBirth: '2008-05-01',
     registrationId: null,
     status: null,
+    canCancel: false,
     ...overrides,
   };
 }
@@ -62,6 +63,7 @@ export function groupFixture(overrides: Record<string, unknown> = {}) {
     upload: null,
     order: null,
     canUpload: true,
+    lockedFrom: new Date(Date.parse(exam.startsAt) - 72 * 3_600_000).toISOString(),
     ...overrides,
   };
 }
@@ -93,18 +95,23 @@ export const GROUP_QUOTE = {
   referralCode: null,
 };
 
-const PAID_MEMBERS = MIXED_UPLOAD.accepted.map((member, index) => ({
+export const PAID_MEMBERS = MIXED_UPLOAD.accepted.map((member, index) => ({
   ...member,
   registrationId: `0192f0c0-0000-7000-8000-00000000710${index}`,
   status: 'register',
+  canCancel: true,
 }));
 
-/** The group once paid: every member registered. */
-export function paidGroupFixture() {
+/** The group once paid: every member registered, but those of `canceledRows`, whose seats the coordinator canceled. */
+export function paidGroupFixture(canceledRows: number[] = [], overrides: Record<string, unknown> = {}) {
+  const accepted = PAID_MEMBERS.map((member) =>
+    canceledRows.includes(member.row) ? { ...member, status: 'canceled', canCancel: false } : member,
+  );
   return groupFixture({
-    upload: { ...MIXED_UPLOAD, accepted: PAID_MEMBERS },
+    upload: { ...MIXED_UPLOAD, accepted },
     order: groupOrderFixture({ status: 'paid', paidAt: '2026-03-01T02:10:00.000Z', qrContent: null }),
     canUpload: false,
+    ...overrides,
   });
 }
 

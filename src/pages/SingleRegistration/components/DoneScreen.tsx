@@ -17,13 +17,16 @@ interface Props {
   onChangeOrder: (answer: ChangeResponse) => void;
 }
 
-/** The booked registration: its ticket, and change or cancel while the test is more than the lock period away. */
+/**
+ * The booked registration: its ticket, and change or cancel while the test is more than the lock period away. A
+ * seat a group coordinator paid for is theirs to change or cancel: the member is told whom to ask instead.
+ */
 export default function DoneScreen({ registration, startChanging, onRegistration, onChangeOrder }: Props) {
   const intl = useIntl();
   const { locale } = intl;
   const text = (id: string, values?: Record<string, string>) =>
     intl.formatMessage({ id: `pages.checkout.${id}` }, values);
-  const { exam } = registration;
+  const { exam, groupSeat } = registration;
   const [changing, setChanging] = useState(startChanging && registration.canChange);
   const [canceling, setCanceling] = useState(false);
   const [lockedByServer, setLockedByServer] = useState(false);
@@ -83,23 +86,31 @@ export default function DoneScreen({ registration, startChanging, onRegistration
                 >
                   {text('done.viewTicket')}
                 </Button>
-                <Button disabled={!canChange} onClick={() => setChanging(true)}>
-                  {text('done.change')}
-                </Button>
-                <Popconfirm
-                  title={text('cancel.confirm')}
-                  okText={text('cancel.ok')}
-                  cancelText={text('cancel.keep')}
-                  okButtonProps={{ danger: true }}
-                  onConfirm={cancel}
-                  disabled={!canCancel}
-                >
-                  <Button danger disabled={!canCancel} loading={canceling}>
-                    {text('done.cancel')}
-                  </Button>
-                </Popconfirm>
+                {groupSeat ? null : (
+                  <>
+                    <Button disabled={!canChange} onClick={() => setChanging(true)}>
+                      {text('done.change')}
+                    </Button>
+                    <Popconfirm
+                      title={text('cancel.confirm')}
+                      okText={text('cancel.ok')}
+                      cancelText={text('cancel.keep')}
+                      okButtonProps={{ danger: true }}
+                      onConfirm={cancel}
+                      disabled={!canCancel}
+                    >
+                      <Button danger disabled={!canCancel} loading={canceling}>
+                        {text('done.cancel')}
+                      </Button>
+                    </Popconfirm>
+                  </>
+                )}
               </Flex>
-              {locked ? (
+              {groupSeat ? (
+                <p role="note" style={{ margin: 0, maxWidth: 520 }}>
+                  {text('done.groupSeat', { name: groupSeat.coordinatorName })}
+                </p>
+              ) : locked ? (
                 <p role="note" style={{ margin: 0 }}>
                   {text('done.locked', { hours: String(lockHours), time: inZone(registration.lockedFrom) })}
                 </p>

@@ -126,6 +126,7 @@ export function registrationFixture(overrides: Record<string, unknown> = {}) {
     lockedFrom: new Date(Date.parse(exam.startsAt) - 72 * HOUR).toISOString(),
     canChange: true,
     canCancel: true,
+    groupSeat: null,
     ...overrides,
   };
 }
