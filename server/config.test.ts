@@ -140,6 +140,20 @@ describe('loadConfig', () => {
     );
   });
 
+  test('production refuses a PUBLIC_URL that is not https, saying why; elsewhere http is fine', () => {
+    for (const url of ['http://exam.example.cn', 'http://127.0.0.1:8000/']) {
+      assert.throws(
+        () => loadConfig({ ...production, PUBLIC_URL: url }),
+        (e: Error) =>
+          e instanceof ConfigError &&
+          e.message.startsWith(`PUBLIC_URL=${url} is not https`) &&
+          /notify_url/.test(e.message),
+        url,
+      );
+    }
+    assert.equal(loadConfig({ PUBLIC_URL: 'http://192.168.1.20:8000' }).publicUrl, 'http://192.168.1.20:8000');
+  });
+
   test('WeChat Pay is allowed outside production too, e.g. against a test endpoint', () => {
     const config = loadConfig({ ...wechatPay, WECHATPAY_BASE_URL: 'http://127.0.0.1:9999' });
     assert.equal(config.payment.provider === 'wechat' && config.payment.wechat.baseUrl, 'http://127.0.0.1:9999');

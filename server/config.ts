@@ -69,7 +69,8 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
   {
     name: 'PUBLIC_URL',
     default: '(the address the browser used)',
-    meaning: 'Base URL of this site as phones and payment providers reach it (QR links, notify_url).',
+    meaning:
+      'Base URL of this site as phones and payment providers reach it (QR links, notify_url); https in production.',
   },
   {
     name: 'PAYMENT_PROVIDER',
@@ -319,6 +320,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (production && !e.PUBLIC_URL) {
     throw new ConfigError('PUBLIC_URL is missing: APP_ENV=production needs the public https address for notify_url');
+  }
+  if (production && e.PUBLIC_URL && new URL(e.PUBLIC_URL).protocol !== 'https:') {
+    throw new ConfigError(
+      `PUBLIC_URL=${e.PUBLIC_URL} is not https: APP_ENV=production needs the public https address (WeChat Pay posts payment and refund notifications only to an https notify_url)`,
+    );
   }
   let wechat: WechatPayConfig | undefined;
   if (paymentProvider === 'wechat') {
