@@ -8,6 +8,12 @@ import type { RouteContext } from './context';
 const NOTIFY_BODY_LIMIT = 64 * 1024;
 
 /**
+ * Notify callbacks are outside the per-IP API limit: a provider posts every merchant's notifications from a few
+ * addresses, and a 429 in our envelope would only make it resend later. Forgeries cost a signature check each.
+ */
+const NOTIFY_ROUTE = { schema: { hide: true }, config: { rateLimit: false } } as const;
+
+/**
  * The sandbox wallet (contract endpoints) and the provider-facing notify callbacks. The callbacks live outside the
  * contract registry, in their own scope whose only body parser keeps the body as the exact string received:
  * signatures cover those bytes, so it must not be parsed and re-serialized first.
@@ -23,7 +29,7 @@ export async function paymentRoutes(ctx: RouteContext, app: FastifyInstance): Pr
       done(null, body),
     );
     for (const provider of ['sandbox', 'wechat'] as const) {
-      scope.post(`/api/pay/${provider}/notify`, { schema: { hide: true } }, async (request, reply) => {
+      scope.post(`/api/pay/${provider}/notify`, NOTIFY_ROUTE, async (request, reply) => {
         const rawBody = typeof request.body === 'string' ? request.body : '';
         const answer = await handlePaymentNotification(deps, provider, { headers: request.headers, rawBody });
         return reply.status(answer.status).send(answer.body);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { createTestApp, dataOf, type TestApp } from '../../tests/helpers/app';
+import { createTestApp, dataOf, envelope, type TestApp, withTestApp } from '../../tests/helpers/app';
 import { book, readyCandidate } from '../../tests/helpers/booking';
 import { type FakeWechatPay, startFakeWechatPay, strangerKey } from '../../tests/helpers/fakeWechatPay';
 import { insertCatalogBasics, insertExam } from '../../tests/helpers/fixtures';
@@ -168,5 +168,44 @@ describe('booking paid with WeChat Pay (against a fake WeChat Pay server)', () =
     });
     assert.equal(await orderStatus(orderId), 'expired');
     assert.equal(fake.closed(orderId), true);
+  });
+});
+
+describe('notify callbacks and the per-IP API limit', () => {
+  test("a client over its API limit gets 429; WeChat's callbacks from the same address are still answered", async () => {
+    const { orderId } = await bookedOrder();
+    fake.pay(orderId);
+    const notification = fake.notificationFor(orderId);
+    const wechat = { remoteAddress: '203.0.113.9' };
+    // A second server on the same database, with a limit of 3 API requests a minute per address.
+    await withTestApp(
+      { env: { ...fake.env, RATE_LIMIT_PER_MINUTE: '3' }, database: app().database },
+      async (limited) => {
+        const answers = [];
+        for (let n = 0; n < 4; n += 1)
+          answers.push(await limited.app.inject({ url: '/api/front/categories', ...wechat }));
+        assert.deepEqual(
+          answers.map((a) => a.statusCode),
+          [200, 200, 200, 429],
+        );
+        assert.equal(envelope(answers[3] ?? answers[0]).errorCode, 'RATE_LIMITED');
+
+        const post = (body: NotificationInput) =>
+          limited.app.inject({
+            method: 'POST',
+            url: '/api/pay/wechat/notify',
+            headers: body.headers as Record<string, string>,
+            payload: body.rawBody,
+            ...wechat,
+          });
+        for (let n = 0; n < 5; n += 1) assert.equal((await post(notification)).statusCode, 204, `delivery ${n + 1}`);
+        const forged = await post(fake.notificationFor(orderId, { signWith: strangerKey() }));
+        assert.deepEqual(
+          { status: forged.statusCode, code: forged.json<{ code: string }>().code },
+          { status: 400, code: 'FAIL' },
+        );
+      },
+    );
+    assert.equal(await orderStatus(orderId), 'paid');
   });
 });
