@@ -181,6 +181,8 @@ describe('notify callbacks and the per-IP API limit', () => {
     await withTestApp(
       { env: { ...fake.env, RATE_LIMIT_PER_MINUTE: '3' }, database: app().database },
       async (limited) => {
+        // The fake signs with the shared clock, which earlier tests moved.
+        limited.clock.now = app().clock.now;
         const answers = [];
         for (let n = 0; n < 4; n += 1)
           answers.push(await limited.app.inject({ url: '/api/front/categories', ...wechat }));
