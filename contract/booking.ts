@@ -11,10 +11,52 @@ export const REGISTRATION_STATUSES = ['pending', 'register', 'checkin', 'complet
 export const registrationStatus = z.enum(REGISTRATION_STATUSES);
 export type RegistrationStatus = z.infer<typeof registrationStatus>;
 
-/** `refunded` is a paid order whose money went back in full (cancellation, late payment, a cheaper change). */
+/**
+ * `refunded` is a paid order whose money the provider confirmed back in full (cancellation, late payment, a cheaper
+ * change); while a refund is only requested the order stays as it was.
+ */
 export const ORDER_STATUSES = ['pending', 'paid', 'expired', 'canceled', 'refunded'] as const;
 export const orderStatus = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatus>;
+
+/**
+ * Why money goes back: the candidate canceled; a payment came after its hold had expired; a move to a cheaper exam;
+ * a paid move that could no longer happen; the test center canceled the exam. The payer reads a sentence, never
+ * the code (locale keys `refund.reason.<code>`).
+ */
+export const REFUND_REASONS = ['canceled', 'late_payment', 'change', 'change_failed', 'exam_canceled'] as const;
+export const refundReason = z.enum(REFUND_REASONS);
+export type RefundReason = z.infer<typeof refundReason>;
+
+/**
+ * A refund as the payer sees it (DESIGN.md section 6): `requested` until the provider confirms the money is back
+ * (shown as pending), then `succeeded`; `failed` once the provider has refused it for good, for our staff to settle.
+ */
+export const REFUND_STATES = ['requested', 'succeeded', 'failed'] as const;
+export const refundState = z.enum(REFUND_STATES);
+export type RefundState = z.infer<typeof refundState>;
+
+export const refundView = z.object({
+  id,
+  amountFen: fen,
+  reason: refundReason,
+  state: refundState,
+  requestedAt: isoDateTime,
+  /** When the provider confirmed it (succeeded) or it was given up (failed); null while requested. */
+  completedAt: isoDateTime.nullable(),
+});
+export type RefundView = z.infer<typeof refundView>;
+
+/** What was asked back for an order or a registration, by state: only `refundedFen` is money already returned. */
+export const refundTotals = z.object({
+  /** Confirmed by the provider. */
+  refundedFen: fen,
+  /** Asked for, not confirmed yet: shown as pending. */
+  refundPendingFen: fen,
+  /** Refused by the provider for good: our staff settles it. */
+  refundFailedFen: fen,
+});
+export type RefundTotals = z.infer<typeof refundTotals>;
 
 /** `booking` pays for seats; `change` pays the difference of moving a registration to a dearer exam. */
 export const ORDER_PURPOSES = ['booking', 'change'] as const;
@@ -88,7 +130,10 @@ export const orderView = z.object({
   transactionId: z.string().nullable(),
   /** What the payment QR encodes, while the order is pending; null afterwards. */
   qrContent: z.string().nullable(),
+  /** Confirmed by the provider: only succeeded refunds count. */
   refundedFen: fen,
+  /** Every refund of the order, oldest first, with its reason and state. */
+  refunds: z.array(refundView),
 });
 export type OrderView = z.infer<typeof orderView>;
 
@@ -109,6 +154,11 @@ export const registrationView = z.object({
    * so canChange and canCancel are false. Null for the candidate's own booking.
    */
   groupSeat: z.object({ coordinatorName: z.string() }).nullable(),
+  /**
+   * The refunds of the orders that paid for this registration alone (its booking and change orders); null when there
+   * are none. A group seat's money goes back to the coordinator's order and shows there.
+   */
+  refund: refundTotals.nullable(),
 });
 export type RegistrationView = z.infer<typeof registrationView>;
 
@@ -175,7 +225,7 @@ export const transaction = z.object({
   unitPriceFen: fen,
   quantity: z.number().int().positive(),
   totalFen: fen,
-  refundedFen: fen,
+  ...refundTotals.shape,
   status: orderStatus,
   createdAt: isoDateTime,
 });

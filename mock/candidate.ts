@@ -20,8 +20,11 @@ import {
   orderView,
   pay,
   priceOf,
+  refundableOf,
+  refundTotalsOf,
   registrations,
   registrationView,
+  requestRefund,
   summaryOf,
   ticketOf,
 } from './lib/store';
@@ -118,7 +121,7 @@ export default Object.fromEntries([
       return { registration: registrationView(registration), order: orderView(order), payment, refundFen: 0 };
     }
     const paid = orders.get(registration.orderId ?? '');
-    if (paid) paid.refundedFen -= difference;
+    if (paid) requestRefund(paid, -difference, 'change');
     registration.examId = target.id;
     return { registration: registrationView(registration), order: null, payment: null, refundFen: -difference };
   }),
@@ -127,8 +130,8 @@ export default Object.fromEntries([
     const paid = [...orders.values()].filter(
       (order) => order.registrationIds.includes(registration.id) && order.status === 'paid',
     );
-    const refundFen = paid.reduce((sum, order) => sum + order.breakdown.totalFen - order.refundedFen, 0);
-    for (const order of paid) Object.assign(order, { status: 'refunded', refundedFen: order.breakdown.totalFen });
+    const refundFen = paid.reduce((sum, order) => sum + refundableOf(order), 0);
+    for (const order of paid) requestRefund(order, refundableOf(order), 'canceled');
     registration.status = 'canceled';
     return { registration: registrationView(registration), refundFen };
   }),
@@ -136,7 +139,7 @@ export default Object.fromEntries([
     const own = [...orders.values()].filter((order) => order.userId === user.id);
     const list = own
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-      .map(({ id, purpose, paidAt, transactionId, examId, breakdown, refundedFen, status, createdAt }) => {
+      .map(({ id, purpose, paidAt, transactionId, examId, breakdown, refunds, status, createdAt }) => {
         const { unitPriceFen, quantity, totalFen } = breakdown;
         const examName = examOf(examId).name;
         return {
@@ -148,7 +151,7 @@ export default Object.fromEntries([
           unitPriceFen,
           quantity,
           totalFen,
-          refundedFen,
+          ...refundTotalsOf(refunds),
           status,
           createdAt,
         };

@@ -154,6 +154,19 @@ describe('loadConfig', () => {
     assert.equal(loadConfig({ PUBLIC_URL: 'http://192.168.1.20:8000' }).publicUrl, 'http://192.168.1.20:8000');
   });
 
+  test('refund retries: a minute, doubling up to six hours, ten tries; the first wait cannot exceed the longest', () => {
+    assert.deepEqual(loadConfig({}).refundRetry, { baseS: 60, maxS: 21_600, maxAttempts: 10 });
+    const set = { REFUND_RETRY_BASE_S: '5', REFUND_RETRY_MAX_S: '40', REFUND_MAX_ATTEMPTS: '3' };
+    assert.deepEqual(loadConfig(set).refundRetry, { baseS: 5, maxS: 40, maxAttempts: 3 });
+    assert.throws(() => loadConfig({ REFUND_MAX_ATTEMPTS: '0' }), /Invalid setting REFUND_MAX_ATTEMPTS/);
+    assert.throws(() => loadConfig({ REFUND_RETRY_BASE_S: 'soon' }), /Invalid setting REFUND_RETRY_BASE_S/);
+    assert.throws(
+      () => loadConfig({ REFUND_RETRY_BASE_S: '600', REFUND_RETRY_MAX_S: '60' }),
+      (e: Error) =>
+        e instanceof ConfigError && /REFUND_RETRY_BASE_S \(600\) is longer than REFUND_RETRY_MAX_S/.test(e.message),
+    );
+  });
+
   test('WeChat Pay is allowed outside production too, e.g. against a test endpoint', () => {
     const config = loadConfig({ ...wechatPay, WECHATPAY_BASE_URL: 'http://127.0.0.1:9999' });
     assert.equal(config.payment.provider === 'wechat' && config.payment.wechat.baseUrl, 'http://127.0.0.1:9999');

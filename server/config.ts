@@ -73,6 +73,22 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
       'Base URL of this site as phones and payment providers reach it (QR links, notify_url); https in production.',
   },
   {
+    name: 'REFUND_RETRY_BASE_S',
+    default: '60',
+    meaning:
+      'Seconds before a refund the provider refused is tried again; each further refusal doubles the wait, up to REFUND_RETRY_MAX_S.',
+  },
+  {
+    name: 'REFUND_RETRY_MAX_S',
+    default: '21600',
+    meaning: 'Longest wait, in seconds, between two tries of one refund.',
+  },
+  {
+    name: 'REFUND_MAX_ATTEMPTS',
+    default: '10',
+    meaning: 'Tries of one refund before it is marked failed, for an operator to settle.',
+  },
+  {
     name: 'PAYMENT_PROVIDER',
     default: 'sandbox (outside production)',
     meaning: 'sandbox (local wallet page) or wechat (WeChat Pay API v3 Native).',
@@ -210,6 +226,9 @@ const envSchema = z.object({
   HOLD_MINUTES: positiveInt(15),
   CHANGE_LOCK_HOURS: positiveInt(72),
   PUBLIC_URL: z.url().optional(),
+  REFUND_RETRY_BASE_S: positiveInt(60),
+  REFUND_RETRY_MAX_S: positiveInt(21_600),
+  REFUND_MAX_ATTEMPTS: positiveInt(10),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'wechat']).optional(),
   HANDLING_FEE_BPS: z.coerce.number().int().min(0).max(10000).default(60),
   TICKET_SIGNING_KEY: optionalString,
@@ -259,12 +278,24 @@ export interface Config {
   changeLockHours: number;
   /** Base URL phones and providers reach; undefined means "the origin of the request". */
   publicUrl: string | undefined;
+  refundRetry: RefundRetryConfig;
   payment: { provider: 'sandbox' } | { provider: 'wechat'; wechat: WechatPayConfig };
   handlingFeeBps: number;
   /** PKCS#8 PEM of the Ed25519 ticket key, or undefined to derive one from appSecret. */
   ticketSigningKey: string | undefined;
   site: { companyNameZh: string; companyNameEn: string; filingNumber: string; filingUrl: string };
   demoData: boolean;
+}
+
+/**
+ * How refunds the provider refused are tried again: after baseS, then twice as long each time up to maxS, and after
+ * maxAttempts tries the refund is failed (for an operator). A refund the provider is still processing is asked about
+ * after as long as it has waited, within baseS and maxS.
+ */
+export interface RefundRetryConfig {
+  baseS: number;
+  maxS: number;
+  maxAttempts: number;
 }
 
 export interface WechatPayConfig {
@@ -326,6 +357,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `PUBLIC_URL=${e.PUBLIC_URL} is not https: APP_ENV=production needs the public https address (WeChat Pay posts payment and refund notifications only to an https notify_url)`,
     );
   }
+  if (e.REFUND_RETRY_BASE_S > e.REFUND_RETRY_MAX_S) {
+    throw new ConfigError(
+      `REFUND_RETRY_BASE_S (${e.REFUND_RETRY_BASE_S}) is longer than REFUND_RETRY_MAX_S (${e.REFUND_RETRY_MAX_S}): the first wait cannot exceed the longest`,
+    );
+  }
   let wechat: WechatPayConfig | undefined;
   if (paymentProvider === 'wechat') {
     const required = [
@@ -385,6 +421,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     holdMinutes: e.HOLD_MINUTES,
     changeLockHours: e.CHANGE_LOCK_HOURS,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    refundRetry: { baseS: e.REFUND_RETRY_BASE_S, maxS: e.REFUND_RETRY_MAX_S, maxAttempts: e.REFUND_MAX_ATTEMPTS },
     payment: wechat ? { provider: 'wechat', wechat } : { provider: 'sandbox' },
     handlingFeeBps: e.HANDLING_FEE_BPS,
     ticketSigningKey: e.TICKET_SIGNING_KEY,

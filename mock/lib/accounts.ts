@@ -3,8 +3,9 @@
  * ending in 0000 signs up a new account (empty profile, nothing booked); any other phone is a returning one:
  * - a candidate has a complete profile and a booking in every state My Exams, Tickets, Results and Transactions show
  *   (one at the door within the hour, inside the change lock; one held yesterday, checked in; six past with results;
- *   one to come; one awaiting payment; one canceled and refunded; one whose payment lapsed; one seat a group
- *   coordinator booked and paid for, which only the coordinator may change or cancel);
+ *   one to come; one awaiting payment; one canceled and refunded; one whose payment lapsed; two canceled whose
+ *   refund is pending, or failed and left to our staff; one seat a group coordinator booked and paid for, which only
+ *   the coordinator may change or cancel);
  * - a test center has a complete profile and twelve exams: one held yesterday with candidates checked in (for
  *   results), one to come with a long roster, one completed, one canceled;
  * - an examiner has a profile and is assigned the exam at the door (with every returning candidate on its roster)
@@ -32,6 +33,7 @@ import {
   pay,
   priceOf,
   profiles,
+  requestRefund,
   resultOf,
 } from './store';
 
@@ -104,23 +106,32 @@ function welcomeCandidate(req: MockRequest, user: CurrentUser) {
   const region = { provinceCode: cityCode.slice(0, 2), cityCode, organizationId: null, invitationCode: '' };
   saveProfile(user, { ...me, ...contact, ...region, avatarId: newId() });
   const book = (exam: MockExam | undefined, status: Status, paid: MockOrder['status'], more = {}) => {
-    if (!exam) return;
+    if (!exam) return undefined;
     const registration = newRegistration(exam, me, user.id, status, more);
     const order = newOrder(req, user, exam, [registration.id], priceOf(user, exam, 1).breakdown);
     order.createdAt = registration.createdAt;
     if (paid !== 'pending' && paid !== 'expired') pay(order, Date.parse(registration.createdAt) + 60_000);
-    Object.assign(order, { status: paid, refundedFen: paid === 'refunded' ? order.breakdown.totalFen : 0 });
+    order.status = paid === 'refunded' ? 'paid' : paid;
+    if (paid === 'refunded') requestRefund(order, order.breakdown.totalFen, 'canceled', 'succeeded');
+    return order;
+  };
+  /** A canceled booking whose refund is still on its way, or was refused for good (our staff settles it). */
+  const canceledWithRefund = (exam: MockExam | undefined, state: 'requested' | 'failed') => {
+    const order = book(exam, 'canceled', 'paid');
+    if (order) requestRefund(order, order.breakdown.totalFen, 'canceled', state);
   };
   book(history.door, 'register', 'paid');
   book(history.yesterday, 'checkin', 'paid');
   for (const [n, exam] of history.past.entries()) {
     book(exam, 'completed', 'paid', resultOf(exam, n % 3 === 2 ? 'fail' : 'pass'));
   }
-  const [later, unpaid, canceled, lapsed, grouped] = bookable.slice(4);
+  const [later, unpaid, canceled, lapsed, refunding, refundFailed, grouped] = bookable.slice(4);
   book(later, 'register', 'paid');
   book(unpaid, 'pending', 'pending');
   book(canceled, 'canceled', 'refunded');
   book(lapsed, 'canceled', 'expired');
+  canceledWithRefund(refunding, 'requested');
+  canceledWithRefund(refundFailed, 'failed');
   if (grouped) {
     const seat = newRegistration(grouped, me, user.id, 'register', { coordinatorName: '王老师' });
     const coordinator = { ...user, id: newId(), name: '王老师' };

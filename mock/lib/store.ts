@@ -11,6 +11,10 @@ import type {
   ExamSummary,
   OrderView,
   Profile,
+  RefundReason,
+  RefundState,
+  RefundTotals,
+  RefundView,
   RegistrationView,
   RosterEntry,
 } from '../../contract';
@@ -69,6 +73,48 @@ export function briefOf({ id, code, name, startsAt, timeZone }: MockExam): Order
   return { id, code, name, startsAt, timeZone };
 }
 
+/** What refunds amount to in each state the payer sees. */
+export function refundTotalsOf(refunds: RefundView[]): RefundTotals {
+  const sum = (state: RefundState) =>
+    refunds.filter((refund) => refund.state === state).reduce((total, refund) => total + refund.amountFen, 0);
+  return { refundedFen: sum('succeeded'), refundPendingFen: sum('requested'), refundFailedFen: sum('failed') };
+}
+
+/** What an order can still give back: what no refund was asked for yet. */
+export function refundableOf(order: MockOrder): number {
+  return order.breakdown.totalFen - order.refunds.reduce((total, refund) => total + refund.amountFen, 0);
+}
+
+/**
+ * A refund asked for, as the server books it: requested (pending to the payer) until the provider confirms it; only
+ * then does it count as refunded, and the order is refunded once all it took is back. Fixtures pass a settled state.
+ */
+export function requestRefund(
+  order: MockOrder,
+  amountFen: number,
+  reason: RefundReason,
+  state: RefundState = 'requested',
+) {
+  if (amountFen <= 0) return;
+  const requestedAt = iso(Date.now());
+  const completedAt = state === 'requested' ? null : requestedAt;
+  order.refunds.push({ id: newId(), amountFen, reason, state, requestedAt, completedAt });
+  order.refundedFen = refundTotalsOf(order.refunds).refundedFen;
+  if (order.refundedFen === order.breakdown.totalFen) order.status = 'refunded';
+}
+
+/** The refunds of the candidate's own orders that paid for this registration alone (not a group's). */
+function refundOfRegistration(registration: MockRegistration): RefundTotals | null {
+  const own = [...orders.values()].filter(
+    (order) =>
+      order.userId === registration.userId &&
+      order.registrationIds.length === 1 &&
+      order.registrationIds[0] === registration.id,
+  );
+  const refunds = own.flatMap((order) => order.refunds);
+  return refunds.length > 0 ? refundTotalsOf(refunds) : null;
+}
+
 /** Change and cancellation close CHANGE_LOCK_HOURS before the start (the server's default), as the contract says. */
 export const lockedFromOf = (exam: MockExam) => iso(Date.parse(exam.startsAt) - config.changeLockHours * 3_600_000);
 
@@ -80,7 +126,9 @@ export function registrationView(registration: MockRegistration): RegistrationVi
   const open = status === 'register' && Date.now() < Date.parse(lockedFrom) && !coordinatorName;
   const times = { createdAt, checkedInAt, lockedFrom };
   const groupSeat = coordinatorName ? { coordinatorName } : null;
-  return { id, status, exam: summaryOf(exam), orderId, ...times, canChange: open, canCancel: open, groupSeat };
+  const refund = refundOfRegistration(registration);
+  const view = { id, status, exam: summaryOf(exam), orderId, ...times, canChange: open, canCancel: open };
+  return { ...view, groupSeat, refund };
 }
 
 export function orderView({ userId, examId, registrationIds, moveTo, qrContent, ...order }: MockOrder): OrderView {
@@ -200,6 +248,7 @@ export function newOrder(
     paidAt: null,
     transactionId: null,
     refundedFen: 0,
+    refunds: [],
     qrContent: `${host}/pay/sandbox/${id}`,
   };
   orders.set(id, order);

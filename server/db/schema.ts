@@ -27,6 +27,7 @@ import {
   type PriceBreakdown,
   REGISTRATION_STATUSES,
   RESULT_OUTCOMES,
+  type RefundReason,
   USER_KINDS,
 } from '../../contract';
 
@@ -45,6 +46,13 @@ export const registrationStatus = pgEnum('registration_status', REGISTRATION_STA
 export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
 export const orderPurpose = pgEnum('order_purpose', ORDER_PURPOSES);
 export const resultOutcome = pgEnum('result_outcome', RESULT_OUTCOMES);
+/**
+ * requested (booked, not yet accepted by the provider) -> processing (the provider accepted it and pays it out later)
+ * -> succeeded; or failed, for an operator. The payer sees processing as requested: the money is not back yet.
+ */
+export const REFUND_STATUSES = ['requested', 'processing', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+export const refundStatus = pgEnum('refund_status', REFUND_STATUSES);
 
 export const users = pgTable(
   'users',
@@ -319,7 +327,10 @@ export const orders = pgTable(
     expiresAt: instant('expires_at').notNull(),
     paidAt: instant('paid_at'),
     closedAt: instant('closed_at'),
+    /** What the provider confirmed given back: the sum of the order's succeeded refunds. */
     refundedFen: integer('refunded_fen').notNull().default(0),
+    /** What refunds were booked for, whatever their state, so an order never gives back more than it took. */
+    refundBookedFen: integer('refund_booked_fen').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -327,7 +338,10 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_pending_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
     check('orders_total_ck', sql`${t.totalFen} >= 0`),
-    check('orders_refund_ck', sql`${t.refundedFen} >= 0 AND ${t.refundedFen} <= ${t.totalFen}`),
+    check(
+      'orders_refund_ck',
+      sql`${t.refundedFen} >= 0 AND ${t.refundedFen} <= ${t.refundBookedFen} AND ${t.refundBookedFen} <= ${t.totalFen}`,
+    ),
   ],
 );
 
@@ -356,15 +370,26 @@ export const refunds = pgTable(
       .notNull()
       .references(() => orders.id),
     amountFen: integer('amount_fen').notNull(),
-    /** canceled, late_payment, change, exam_canceled */
-    reason: varchar('reason', { length: 32 }).notNull(),
-    /** pending until the provider accepts it, then succeeded; failed ones are retried by the sweeper. */
-    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    reason: varchar('reason', { length: 32 }).$type<RefundReason>().notNull(),
+    status: refundStatus('status').notNull().default('requested'),
+    /** Provider exchanges that failed (refused, unreachable, or an answer we could not use). */
+    attempts: integer('attempts').notNull().default(0),
+    /** When the sweeper next asks the provider (to refund, or how a processing refund is going). */
+    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
+    /** Why the last exchange failed: the provider's code and message, never personal data. */
+    lastError: text('last_error'),
     providerRefundId: varchar('provider_refund_id', { length: 64 }),
     createdAt: createdAt(),
+    /** When it succeeded, or was given up as failed. */
     completedAt: instant('completed_at'),
   },
-  (t) => [index('refunds_order_idx').on(t.orderId), check('refunds_amount_ck', sql`${t.amountFen} > 0`)],
+  (t) => [
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_due_idx').on(t.nextAttemptAt).where(sql`${t.status} IN ('requested', 'processing')`),
+    index('refunds_failed_idx').on(t.createdAt).where(sql`${t.status} = 'failed'`),
+    check('refunds_amount_ck', sql`${t.amountFen} > 0`),
+    check('refunds_attempts_ck', sql`${t.attempts} >= 0`),
+  ],
 );
 
 /** Every payment notification received, applied or not: the audit trail of the payment path. */
@@ -374,7 +399,7 @@ export const paymentEvents = pgTable(
     id: uuid('id').primaryKey(),
     provider: varchar('provider', { length: 16 }).notNull(),
     orderId: uuid('order_id'),
-    /** applied, duplicate, late_refunded, rejected */
+    /** applied, duplicate, late_refunded, rejected; for refund notifications refund_succeeded, refund_failed, refund_duplicate */
     outcome: varchar('outcome', { length: 32 }).notNull(),
     detail: text('detail').notNull().default(''),
     receivedAt: createdAt(),
@@ -395,6 +420,14 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   paidAt: instant('paid_at'),
   refundedFen: integer('refunded_fen').notNull().default(0),
   notifyUrl: text('notify_url').notNull(),
+});
+
+/** The refunds the sandbox paid out, by our refund id: asking again for one it paid answers it, paying nothing. */
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  refundId: uuid('refund_id').primaryKey(),
+  orderId: uuid('order_id').notNull(),
+  amountFen: integer('amount_fen').notNull(),
+  refundedAt: instant('refunded_at').notNull(),
 });
 
 export const results = pgTable(

@@ -49,7 +49,7 @@ describe('receiptPdf', () => {
         '¥375.47',
         '2026-11-21 11:15',
         '考点取消考试',
-        '处理中',
+        '退款处理中',
         '¥375.48',
         '本收据不作为发票使用。',
         '由考试能力科技有限公司通过考试能力开具',
@@ -74,7 +74,7 @@ describe('receiptPdf', () => {
         'Registration canceled',
         'Refunded',
         'Exam canceled by the test center',
-        'Requested',
+        'Pending',
         'This receipt is not a tax invoice (fapiao).',
         'Issued by Exam Ability Technology Co., Ltd. through Exam Ability',
       ]),
@@ -96,6 +96,30 @@ describe('receiptPdf', () => {
       [],
     );
     assert.equal(en(112_643), 'CN¥1,126.43');
+  });
+
+  test('a failed refund says our staff handles it; reasons are sentences, never codes, in both languages', async () => {
+    const refunds = [
+      { requestedAt: '2026-11-20T02:00:00.000Z', reason: 'late_payment', state: 'failed', amountFen: 45_000 },
+      { requestedAt: '2026-11-21T02:00:00.000Z', reason: 'change_failed', state: 'requested', amountFen: 9_000 },
+    ] as const;
+    const receipt = receiptDocument({ refunds: [...refunds] });
+    const [zh] = await readPdf(await receiptPdf(receipt, 'zh-CN'));
+    const [en] = await readPdf(await receiptPdf(receipt, 'en-US'));
+    assert.deepEqual(
+      missing(zh?.text ?? '', ['座位保留期满后付款', '退款失败，工作人员将处理', '已付款的改报未能完成', '退款处理中']),
+      [],
+    );
+    assert.deepEqual(
+      missing(en?.text ?? '', [
+        'Paid after the seat hold expired',
+        'Failed; our staff will handle it',
+        'The paid change could not be made',
+        'Pending',
+      ]),
+      [],
+    );
+    for (const page of [zh, en]) assert.doesNotMatch(page?.text ?? '', /late_payment|change_failed|receipt\.refund/);
   });
 
   test('no discount prints zero, not minus zero; no refund prints none', async () => {

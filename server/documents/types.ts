@@ -1,4 +1,4 @@
-import type { ORDER_PURPOSES, PriceBreakdown } from '../../contract/booking';
+import type { ORDER_PURPOSES, PriceBreakdown, RefundReason, RefundState } from '../../contract/booking';
 import type { LocalizedText } from '../../contract/common';
 
 /** Where a candidate sits, as the center named its room; null on a ticket until seats are allocated. */
@@ -35,11 +35,7 @@ export interface TicketDocument {
   seat: SeatAssignment | null;
 }
 
-/** The refund reasons the payments domain records (refunds.reason). */
-export type RefundReason = 'canceled' | 'late_payment' | 'change' | 'exam_canceled';
-/** A refund's life as DESIGN.md section 6 names it: only the provider's confirmed success counts as refunded. */
-export type RefundState = 'requested' | 'succeeded' | 'failed';
-
+/** One refund of the order, in the payer's state: only the provider's confirmed success counts as refunded. */
 export interface ReceiptRefund {
   /** ISO instant the refund was asked for. */
   requestedAt: string;

@@ -4,6 +4,7 @@ import type {
   PriceBreakdown,
   Quote,
   QuoteRequest,
+  RefundTotals,
   RegistrationRequest,
   RegistrationResponse,
   RegistrationView,
@@ -18,12 +19,14 @@ import {
   type RegistrationRow,
   uniqueConstraintOf,
 } from '../db/repositories/booking';
+import type { RefundRow } from '../db/repositories/payments';
 import { AppError } from '../errors';
 import { uuidv7 } from '../ids';
 import type { PaymentProvider } from '../providers/payment/types';
 import { toExamSummary } from './catalog';
 import { type Promotion, priceBooking } from './pricing';
 import { missingProfileFields } from './profile';
+import { refundTotalsOf, toRefundView } from './refundViews';
 
 /** The slice of a pino logger the booking code writes to. */
 export interface DomainLogger {
@@ -35,7 +38,7 @@ export interface DomainLogger {
 export interface BookingDeps {
   repo: BookingRepository;
   payment: PaymentProvider;
-  config: Pick<Config, 'holdMinutes' | 'changeLockHours' | 'handlingFeeBps' | 'publicUrl'>;
+  config: Pick<Config, 'holdMinutes' | 'changeLockHours' | 'handlingFeeBps' | 'publicUrl' | 'refundRetry'>;
   now: () => Date;
   log: DomainLogger;
 }
@@ -56,7 +59,8 @@ export function toExamBrief(exam: OrderExam): OrderView['exam'] {
   };
 }
 
-export function toOrderView(order: OrderRow, exam: OrderExam): OrderView {
+/** An order as its payer sees it, with its refunds (none for an order just made). */
+export function toOrderView(order: OrderRow, exam: OrderExam, refunds: RefundRow[]): OrderView {
   return {
     id: order.id,
     purpose: order.purpose,
@@ -69,6 +73,7 @@ export function toOrderView(order: OrderRow, exam: OrderExam): OrderView {
     transactionId: order.providerTransactionId,
     qrContent: order.status === 'pending' ? order.qrContent : null,
     refundedFen: order.refundedFen,
+    refunds: refunds.map(toRefundView),
   };
 }
 
@@ -83,6 +88,7 @@ export function toRegistrationView(
   registration: RegistrationRow,
   exam: ExamSummaryRow,
   orderId: string | null,
+  refund: RefundTotals | null,
   groupSeat: RegistrationView['groupSeat'] = null,
 ): RegistrationView {
   const locked = lockedFrom(deps, exam.exam.startsAt);
@@ -101,6 +107,7 @@ export function toRegistrationView(
     // An unpaid hold may always be let go; a paid one only before the lock.
     canCancel: (own && registration.status === 'pending') || (registration.status === 'register' && open),
     groupSeat,
+    refund,
   };
 }
 
@@ -257,6 +264,7 @@ export function newBookingOrder(
     paidAt: free ? now : null,
     closedAt: null,
     refundedFen: 0,
+    refundBookedFen: 0,
     createdAt: now,
   };
 }
@@ -324,8 +332,8 @@ export async function register(
   if (!free) order = await requestPayment(deps, order, exam, options.origin);
   const summary = await examSummaryRow(deps, exam.id);
   return {
-    registration: toRegistrationView(deps, booked.registration, summary, order.id),
-    order: toOrderView(order, exam),
+    registration: toRegistrationView(deps, booked.registration, summary, order.id, null),
+    order: toOrderView(order, exam, []),
     payment: { qrContent: order.qrContent ?? '' },
   };
 }
@@ -398,9 +406,14 @@ async function answerForOrder(deps: BookingDeps, order: OrderRow, origin: string
   if (current.status === 'pending' && current.qrContent === null) {
     current = await requestPayment(deps, current, exam.exam, origin);
   }
+  const [refunds, ofRegistration] = await Promise.all([
+    deps.repo.refundsOfOrders([current.id]),
+    deps.repo.refundsOfRegistrations([registration.id], registration.userId),
+  ]);
+  const refund = ofRegistration.length > 0 ? refundTotalsOf(ofRegistration.map((r) => r.refund)) : null;
   return {
-    registration: toRegistrationView(deps, registration, exam, current.id),
-    order: toOrderView(current, exam.exam),
+    registration: toRegistrationView(deps, registration, exam, current.id, refund),
+    order: toOrderView(current, exam.exam, refunds),
     payment: { qrContent: current.qrContent ?? '' },
   };
 }
@@ -436,7 +449,7 @@ export async function sweepExpiredOrders(deps: BookingDeps): Promise<number> {
 }
 
 /**
- * Runs `work` (the expiry sweep, refund retries) every `intervalMs`, never two at once; unref'd so it never keeps
+ * Runs `work` (the expiry sweep, refund follow-up) every `intervalMs`, never two at once; unref'd so it never keeps
  * a process alive. Answers the function that stops it.
  */
 export function startExpirySweeper(

@@ -17,7 +17,7 @@ type PaidOrder = Awaited<ReturnType<CenterRepository['paidOrdersOf']>>[number];
  * in use (a single booking, a change order, a group whose every member is canceled), else the canceled seats' shares.
  */
 function refundOf({ order, seats, canceledHere, kept }: PaidOrder): number {
-  const left = order.totalFen - order.refundedFen;
+  const left = order.totalFen - order.refundBookedFen;
   if (kept === 0) return left;
   return Math.min(Math.floor(order.totalFen / seats) * canceledHere, left);
 }
@@ -44,8 +44,8 @@ function notFound(): AppError {
  * Cancels an exam of the user's center before it starts. In one transaction with the exam locked (bookings of it
  * wait, then find it canceled): the exam -> canceled; every pending order touching it closed and its holds released;
  * every paid registration -> canceled (reason exam_canceled), its seat released and everything paid for it refunded
- * in full, whatever the 72-hour lock says. Then the provider closes the orders and pays the refunds (a refusal is
- * retried by the sweeper), and each refunded candidate gets an SMS (a failed one is logged, not fatal).
+ * in full, whatever the 72-hour lock says. Then the provider closes the orders and is asked for the refunds (a refusal
+ * is retried by the sweeper), and each refunded candidate gets an SMS (a failed one is logged, not fatal).
  *
  * Refused with EXAM_NOT_EDITABLE for an exam already canceled (a second cancel changes nothing) or completed, and
  * for one that has started or has a candidate checked in.

@@ -82,6 +82,7 @@ async function viewOf(deps: GroupDeps, group: GroupRow): Promise<GroupView> {
   const [exam, order] = await Promise.all([examSummaryRow(deps, group.examId), currentOrder(deps, group)]);
   const locked = lockedFrom(deps, exam.exam.startsAt);
   const open = deps.now() < locked;
+  const refunds = order ? await deps.repo.refundsOfOrders([order.order.id]) : [];
   const registered = new Map<string, { id: string; status: RegistrationStatus }>();
   if (order) {
     for (const member of await deps.groups.membersOfOrder(order.order.id)) {
@@ -112,7 +113,7 @@ async function viewOf(deps: GroupDeps, group: GroupRow): Promise<GroupView> {
       ),
       rejected: upload.rejected.map(rejectedView),
     },
-    order: order ? toOrderView(order.order, order.exam) : null,
+    order: order ? toOrderView(order.order, order.exam, refunds) : null,
     canUpload: !order || !SETTLED_ORDER.has(order.order.status),
     lockedFrom: locked.toISOString(),
   };

@@ -1,8 +1,9 @@
 import type { ResultView, TransactionList } from '../../contract';
 import type { UserRow } from '../db/repositories/auth';
 import { type BookingDeps, toExamBrief } from './booking';
+import { refundTotalsOf } from './refundViews';
 
-/** The user's orders, newest first: what was paid for what, and what came back. */
+/** The user's orders, newest first: what was paid for what, and what came back, is on its way back or failed to. */
 export async function listTransactions(
   deps: BookingDeps,
   user: UserRow,
@@ -10,6 +11,7 @@ export async function listTransactions(
 ): Promise<TransactionList> {
   const { current, pageSize } = query;
   const { rows, total } = await deps.repo.ordersPage(user.id, (current - 1) * pageSize, pageSize);
+  const refunds = await deps.repo.refundsOfOrders(rows.map(({ order }) => order.id));
   return {
     list: rows.map(({ order, exam }) => ({
       orderId: order.id,
@@ -20,7 +22,7 @@ export async function listTransactions(
       unitPriceFen: order.breakdown.unitPriceFen,
       quantity: order.breakdown.quantity,
       totalFen: order.totalFen,
-      refundedFen: order.refundedFen,
+      ...refundTotalsOf(refunds.filter((refund) => refund.orderId === order.id)),
       status: order.status,
       createdAt: order.createdAt.toISOString(),
     })),

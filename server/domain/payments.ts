@@ -1,15 +1,20 @@
-import type { OrderView, WalletOrder } from '../../contract';
+import type { OrderView, RefundReason, WalletOrder } from '../../contract';
+import type { RefundRetryConfig } from '../config';
 import type { UserRow } from '../db/repositories/auth';
 import type { BookingRepository, OrderRow } from '../db/repositories/booking';
-import type { PaymentOutcome, RefundRow } from '../db/repositories/payments';
+import type { PaymentOutcome, RefundNotificationOutcome, RefundRow } from '../db/repositories/payments';
+import { documentText } from '../documents/messages';
 import { AppError } from '../errors';
 import {
   hasWallet,
   type NotificationInput,
   NotificationRejected,
   type PaymentProvider,
+  ProviderError,
+  type ProviderRefundState,
   type SandboxPaymentProvider,
   type VerifiedPayment,
+  type VerifiedRefund,
   WalletConfirmRefused,
 } from '../providers/payment';
 import { type BookingDeps, getOrder, toOrderView } from './booking';
@@ -64,11 +69,11 @@ export async function handlePaymentNotification(
  * Applies a payment the provider vouched for (a verified notification or its answer to our own query), in one
  * transaction with the order locked, so concurrent or replayed notifications change the order once:
  * - unknown order or an amount other than the total: rejected, nothing changes;
- * - already paid (or refunded after being paid): duplicate;
+ * - already paid (or refunded after being paid, or a late payment already recorded): duplicate;
  * - pending, even a little past its hold when the sweeper has not expired it yet: paid, registrations booked,
  *   a change order moves its registration;
- * - expired or canceled: the money is refunded in full at once (`late_refunded`); the seat is not taken again,
- *   since it may already be someone else's.
+ * - expired or canceled: a refund of all of it is requested at once (`late_refunded`); the seat is not taken
+ *   again, since it may already be someone else's.
  */
 export async function applyVerifiedPayment(deps: BookingDeps, payment: VerifiedPayment): Promise<PaymentOutcome> {
   const now = deps.now();
@@ -106,7 +111,8 @@ async function decide(
     const detail = `amount ${payment.amountFen} fen differs from the order total ${order.totalFen} fen, ${tag}`;
     return { outcome: 'rejected', orderId: order.id, detail, refunds: [] };
   }
-  if (order.status === 'paid' || order.status === 'refunded') {
+  // A late payment already recorded (its refund may still be on its way) is as much a duplicate as a paid order.
+  if (order.status === 'paid' || order.status === 'refunded' || order.providerTransactionId !== null) {
     return { outcome: 'duplicate', orderId: order.id, detail: tag, refunds: [] };
   }
   const paid = { transactionId: payment.transactionId, paidAt: payment.paidAt };
@@ -153,32 +159,215 @@ async function completeChange(tx: BookingRepository, order: OrderRow, now: Date)
   return refund ? [{ refund, totalFen: order.totalFen }] : [];
 }
 
+/** How long one exchange with the provider keeps a refund to itself: far beyond any provider call's timeout. */
+const REFUND_LEASE_MS = 2 * 60_000;
+/** Refunds the sweeper takes at a time. */
+const REFUND_BATCH = 50;
+
 /**
- * Sends booked refunds to the provider. A refusal is logged and the row marked failed; the sweeper retries it,
- * and the candidate's transaction list already shows the amount as refunded.
+ * The reason the payer reads in the provider's refund message: the receipt's sentence in Chinese and in English
+ * (the provider shows it as given, and we do not know the payer's language there).
+ */
+export function refundReasonText(reason: RefundReason): string {
+  const key = `receipt.refund.reason.${reason}` as const;
+  return `${documentText('zh-CN', key)} / ${documentText('en-US', key)}`;
+}
+
+/** Where the provider posts a refund's outcome; without PUBLIC_URL there is none and the sweeper asks instead. */
+function refundNotifyUrl(deps: BookingDeps): string | undefined {
+  const base = deps.config.publicUrl;
+  return base ? `${base}/api/pay/${deps.payment.name}/refund-notify` : undefined;
+}
+
+/** The wait after the n-th failed exchange of a refund: the base, doubled each time, never beyond the maximum. */
+export function refundRetryDelayMs(policy: RefundRetryConfig, failures: number): number {
+  return Math.min(policy.baseS * 2 ** Math.min(failures - 1, 30), policy.maxS) * 1000;
+}
+
+/**
+ * When to ask again about a refund the provider is processing: after as long as it has waited so far (so the
+ * asking thins out as it doubles), within the retry base and maximum. The provider's notification usually comes first.
+ */
+function processingRecheck(policy: RefundRetryConfig, refund: RefundRow, now: Date): Date {
+  const waited = now.getTime() - refund.createdAt.getTime();
+  const delay = Math.min(Math.max(waited, policy.baseS * 1000), policy.maxS * 1000);
+  return new Date(now.getTime() + delay);
+}
+
+/**
+ * Sends refunds booked by a transaction that has committed, each at once, unless a sweeper took it first. How each
+ * exchange ends is recorded on the refund (see exchangeRefund); none is counted as refunded before the provider
+ * confirms it.
  */
 export async function settleRefunds(deps: BookingDeps, owed: OwedRefund[]): Promise<void> {
   for (const { refund, totalFen } of owed) {
-    try {
-      const result = await deps.payment.refund({
-        orderId: refund.orderId,
-        refundId: refund.id,
-        amountFen: refund.amountFen,
-        totalFen,
-        reason: refund.reason,
-      });
-      await deps.repo.completeRefund(refund.id, result, deps.now());
-    } catch (error) {
-      deps.log.error({ err: error, refundId: refund.id, orderId: refund.orderId }, 'provider refund failed');
-      await deps.repo.completeRefund(refund.id, 'failed', deps.now());
-    }
+    const now = deps.now();
+    if (!(await deps.repo.claimRefund(refund.id, now, new Date(now.getTime() + REFUND_LEASE_MS)))) continue;
+    await exchangeOrLog(deps, refund, totalFen);
   }
 }
 
-/** Refunds the provider did not accept are tried again once they are a minute old. */
-export async function retryUnfinishedRefunds(deps: BookingDeps): Promise<void> {
-  const due = await deps.repo.unfinishedRefunds(new Date(deps.now().getTime() - 60_000), 50);
-  await settleRefunds(deps, due);
+/**
+ * The refund follow-up of the sweeper: every refund still owed whose time has come, the longest waiting first, in
+ * batches claimed with FOR UPDATE SKIP LOCKED (instances share the work, never do one twice). A requested refund is
+ * asked for again (the provider answers a repeated refund id with that same refund), a processing one is asked
+ * about. A refund that fails waits longer each time, so it never holds up the others. Answers how many it handled.
+ */
+export async function followUpRefunds(deps: BookingDeps, batch = REFUND_BATCH): Promise<number> {
+  let handled = 0;
+  for (;;) {
+    const now = deps.now();
+    const due = await deps.repo.claimDueRefunds(now, batch, new Date(now.getTime() + REFUND_LEASE_MS));
+    for (const { refund, totalFen } of due) await exchangeOrLog(deps, refund, totalFen);
+    handled += due.length;
+    if (due.length < batch) return handled;
+  }
+}
+
+/** An exchange that broke unexpectedly (not a provider's refusal) is logged; the lease keeps it aside until it is due. */
+async function exchangeOrLog(deps: BookingDeps, refund: RefundRow, totalFen: number): Promise<void> {
+  await exchangeRefund(deps, refund, totalFen).catch((error: unknown) => {
+    deps.log.error({ err: error, refundId: refund.id, orderId: refund.orderId }, 'refund exchange failed');
+  });
+}
+
+/**
+ * One exchange with the provider about a claimed refund, and what it leaves: succeeded (the money is back: it counts
+ * on the order); processing (asked about again later, unless the notification comes first); failed for good (closed
+ * or abnormal at the provider: an operator settles it); or, when the provider refused or could not be reached, one
+ * more failed attempt, tried again after a growing wait and failed after REFUND_MAX_ATTEMPTS.
+ */
+async function exchangeRefund(deps: BookingDeps, refund: RefundRow, totalFen: number): Promise<void> {
+  let state: ProviderRefundState | undefined;
+  try {
+    state =
+      refund.status === 'processing'
+        ? await deps.payment.queryRefund(refund.id)
+        : await deps.payment.refund({
+            orderId: refund.orderId,
+            refundId: refund.id,
+            amountFen: refund.amountFen,
+            totalFen,
+            reason: refundReasonText(refund.reason),
+            notifyUrl: refundNotifyUrl(deps),
+          });
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    await failedAttempt(deps, refund, error.message);
+    return;
+  }
+  if (!state) {
+    await failedAttempt(deps, refund, 'the provider has no such refund');
+    return;
+  }
+  await recordRefundState(deps, refund, state);
+}
+
+async function recordRefundState(deps: BookingDeps, refund: RefundRow, state: ProviderRefundState): Promise<void> {
+  const now = deps.now();
+  switch (state.state) {
+    case 'succeeded':
+      await deps.repo.refundSucceeded(refund.id, state.providerRefundId, now);
+      return;
+    case 'processing':
+      await deps.repo.refundProcessing(
+        refund.id,
+        state.providerRefundId,
+        processingRecheck(deps.config.refundRetry, refund, now),
+      );
+      return;
+    case 'failed':
+      if (await deps.repo.refundFailed(refund.id, { lastError: state.detail }, now)) {
+        deps.log.error(
+          { refundId: refund.id, orderId: refund.orderId, detail: state.detail },
+          'refund failed at the provider; an operator must settle it',
+        );
+      }
+      return;
+  }
+}
+
+async function failedAttempt(deps: BookingDeps, refund: RefundRow, lastError: string): Promise<void> {
+  const now = deps.now();
+  const policy = deps.config.refundRetry;
+  const attempts = refund.attempts + 1;
+  const facts = { refundId: refund.id, orderId: refund.orderId, attempts, lastError };
+  if (attempts >= policy.maxAttempts) {
+    await deps.repo.refundFailed(refund.id, { attempts, lastError }, now);
+    deps.log.error(facts, 'refund failed after its last attempt; an operator must settle it');
+    return;
+  }
+  const next = new Date(now.getTime() + refundRetryDelayMs(policy, attempts));
+  await deps.repo.refundRetryLater(refund.id, attempts, lastError, next);
+  deps.log.warn({ ...facts, nextAttemptAt: next.toISOString() }, 'provider refund failed; it is tried again later');
+}
+
+/**
+ * The entry of refund notifications: verified exactly as payment notifications are (signature, time window,
+ * decryption), then applied once. A replay finds the refund already there and changes nothing; a forged, stale or
+ * tampered one, or one naming a refund or amount we do not have, changes nothing and is refused.
+ */
+export async function handleRefundNotification(
+  deps: BookingDeps,
+  providerName: string,
+  input: NotificationInput,
+): Promise<{ status: number; body: unknown; outcome: RefundNotificationOutcome }> {
+  const provider = deps.payment;
+  if (provider.name !== providerName) throw new AppError('NOT_FOUND');
+  let verified: VerifiedRefund;
+  try {
+    verified = await provider.verifyRefundNotification(input);
+  } catch (error) {
+    if (!(error instanceof NotificationRejected)) throw error;
+    deps.log.warn(
+      { provider: provider.name, reason: error.reason, detail: error.message },
+      'refund notification rejected',
+    );
+    await deps.repo.recordPaymentEvent({
+      provider: provider.name,
+      orderId: null,
+      outcome: 'rejected',
+      detail: `refund notification ${error.reason}: ${error.message}`,
+      at: deps.now(),
+    });
+    return { ...provider.acknowledge(false), outcome: 'rejected' };
+  }
+  const outcome = await applyVerifiedRefund(deps, verified);
+  return { ...provider.acknowledge(outcome !== 'rejected'), outcome };
+}
+
+async function applyVerifiedRefund(deps: BookingDeps, verified: VerifiedRefund): Promise<RefundNotificationOutcome> {
+  const now = deps.now();
+  const row = await deps.repo.refundWithOrder(verified.refundId);
+  const tag = `refund ${verified.refundId}, provider refund ${verified.outcome.providerRefundId}`;
+  let outcome: RefundNotificationOutcome;
+  let detail = tag;
+  if (!row || row.order.id !== verified.orderId || row.order.provider !== deps.payment.name) {
+    outcome = 'rejected';
+    detail = `unknown ${tag} of order ${verified.orderId}`;
+  } else if (verified.amountFen !== row.refund.amountFen) {
+    outcome = 'rejected';
+    detail = `amount ${verified.amountFen} fen differs from the refund's ${row.refund.amountFen} fen, ${tag}`;
+  } else if (verified.outcome.state === 'succeeded') {
+    const applied = await deps.repo.refundSucceeded(row.refund.id, verified.outcome.providerRefundId, now);
+    outcome = applied ? 'refund_succeeded' : 'refund_duplicate';
+  } else {
+    const lastError = verified.outcome.detail;
+    const applied = await deps.repo.refundFailed(row.refund.id, { lastError }, now);
+    outcome = applied ? 'refund_failed' : 'refund_duplicate';
+    detail = `${tag}: ${lastError}`;
+    if (applied)
+      deps.log.error({ refundId: row.refund.id, detail }, 'refund failed at the provider; an operator must settle it');
+  }
+  if (outcome === 'rejected') deps.log.warn({ provider: deps.payment.name, detail }, 'verified refund not applied');
+  await deps.repo.recordPaymentEvent({
+    provider: deps.payment.name,
+    orderId: row?.order.id ?? null,
+    outcome,
+    detail,
+    at: now,
+  });
+  return outcome;
 }
 
 /**
@@ -192,15 +381,18 @@ export async function orderForUser(
   refresh: boolean,
 ): Promise<OrderView> {
   const row = await getOrder(deps, user, orderId);
-  if (!refresh || row.order.status !== 'pending' || row.order.totalFen === 0) return toOrderView(row.order, row.exam);
+  if (!refresh || row.order.status !== 'pending' || row.order.totalFen === 0) return orderView(deps, row);
   const state = await deps.payment.queryOrder(orderId).catch((error: unknown) => {
     deps.log.warn({ err: error, orderId }, 'provider queryOrder failed; answering the stored state');
     return undefined;
   });
-  if (state?.state !== 'paid' || state.payment.orderId !== orderId) return toOrderView(row.order, row.exam);
+  if (state?.state !== 'paid' || state.payment.orderId !== orderId) return orderView(deps, row);
   await applyVerifiedPayment(deps, state.payment);
-  const fresh = await getOrder(deps, user, orderId);
-  return toOrderView(fresh.order, fresh.exam);
+  return orderView(deps, await getOrder(deps, user, orderId));
+}
+
+async function orderView(deps: BookingDeps, row: Awaited<ReturnType<typeof getOrder>>): Promise<OrderView> {
+  return toOrderView(row.order, row.exam, await deps.repo.refundsOfOrders([row.order.id]));
 }
 
 function sandboxOf(deps: BookingDeps): SandboxPaymentProvider {

@@ -3,6 +3,7 @@ import type {
   ChangeRequest,
   ChangeResponse,
   ExamSummary,
+  RefundReason,
   RegistrationList,
   RegistrationStatus,
   RegistrationView,
@@ -33,6 +34,7 @@ import {
 import { toExamSummary } from './catalog';
 import { type OwedRefund, settleRefunds } from './payments';
 import { priceBooking } from './pricing';
+import { refundTotalsOf } from './refundViews';
 import type { TicketSigner } from './tickets';
 
 export interface RegistrationDeps extends BookingDeps {
@@ -46,24 +48,28 @@ function notFound(): AppError {
   return new AppError('NOT_FOUND', undefined, undefined, undefined, 'No registration of yours has this id.');
 }
 
-async function views(deps: BookingDeps, rows: Awaited<ReturnType<BookingRepository['registration']>>[]) {
+/** Views of one user's registrations. */
+async function views(deps: BookingDeps, user: UserRow, rows: Awaited<ReturnType<BookingRepository['registration']>>[]) {
   const present = rows.filter((r) => r !== undefined);
   const ids = present.map((r) => r.id);
-  const [exams, orderIds, groupSeats] = await Promise.all([
+  const [exams, orderIds, groupSeats, refunds] = await Promise.all([
     deps.repo.examSummaries([...new Set(present.map((r) => r.examId))]),
     deps.repo.currentOrderIds(ids),
     deps.repo.groupSeats(ids),
+    deps.repo.refundsOfRegistrations(ids, user.id),
   ]);
   const byId = new Map(exams.map((e) => [e.exam.id, e]));
   return present.map((r) => {
     const exam = byId.get(r.examId);
     if (!exam) throw new Error(`registration ${r.id} names a missing exam`);
-    return toRegistrationView(deps, r, exam, orderIds.get(r.id) ?? null, groupSeats.get(r.id) ?? null);
+    const own = refunds.filter((refund) => refund.registrationId === r.id).map((refund) => refund.refund);
+    const refund = own.length > 0 ? refundTotalsOf(own) : null;
+    return toRegistrationView(deps, r, exam, orderIds.get(r.id) ?? null, refund, groupSeats.get(r.id) ?? null);
   });
 }
 
 async function viewOf(deps: BookingDeps, user: UserRow, id: string): Promise<RegistrationView> {
-  const [view] = await views(deps, [await deps.repo.registration(id, user.id)]);
+  const [view] = await views(deps, user, [await deps.repo.registration(id, user.id)]);
   if (!view) throw notFound();
   return view;
 }
@@ -76,7 +82,7 @@ export async function listRegistrations(
 ): Promise<RegistrationList> {
   const { current, pageSize } = query;
   const { rows, total } = await deps.repo.registrationsPage(user.id, query.status, (current - 1) * pageSize, pageSize);
-  return { list: await views(deps, rows), total, current, pageSize };
+  return { list: await views(deps, user, rows), total, current, pageSize };
 }
 
 /** Who a ticket names: the candidate's name, ID number (masked on the ticket), login phone and avatar. */
@@ -181,7 +187,7 @@ function isValidTarget(deps: BookingDeps, target: ExamBookingRow | undefined, cu
 
 /** What a registration may still get back from one order: a single seat's order all that is left of it. */
 function refundableFrom(order: OrderRow, seats: number): number {
-  const left = order.totalFen - order.refundedFen;
+  const left = order.totalFen - order.refundBookedFen;
   return seats <= 1 ? left : Math.min(Math.floor(order.totalFen / seats), left);
 }
 
@@ -190,7 +196,7 @@ async function oweBack(
   tx: BookingRepository,
   paid: { order: OrderRow; seats: number }[],
   amountFen: number,
-  reason: string,
+  reason: RefundReason,
   at: Date,
 ): Promise<OwedRefund[]> {
   const owed: OwedRefund[] = [];
@@ -290,7 +296,7 @@ export async function changeRegistration(
   const order = await requestPayment(deps, outcome.changeOrder, target, origin);
   return {
     registration: await viewOf(deps, user, id),
-    order: toOrderView(order, target),
+    order: toOrderView(order, target, []),
     payment: { qrContent: order.qrContent ?? '' },
     refundFen: 0,
   };

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { api } from '../../contract';
 import { type BookingDeps, quote, register, startExpirySweeper, sweepExpiredOrders } from '../domain/booking';
 import { listResults, listTransactions } from '../domain/history';
-import { orderForUser, retryUnfinishedRefunds } from '../domain/payments';
+import { followUpRefunds, orderForUser } from '../domain/payments';
 import {
   cancelRegistration,
   changeOptions,
@@ -14,7 +14,7 @@ import { createTicketSigner } from '../domain/tickets';
 import { AppError } from '../errors';
 import type { RouteContext } from './context';
 
-/** How often expired holds are swept and refused refunds retried. */
+/** How often expired holds are swept and refunds still owed followed up. */
 const SWEEP_INTERVAL_MS = 20_000;
 const IDEMPOTENCY_KEY_MAX = 128;
 
@@ -64,7 +64,7 @@ export function bookingRoutes(ctx: RouteContext, onClose: (stop: () => void) => 
   if (ctx.config.appEnv !== 'test') {
     const stop = startExpirySweeper(deps, SWEEP_INTERVAL_MS, async () => {
       await sweepExpiredOrders(deps);
-      await retryUnfinishedRefunds(deps);
+      await followUpRefunds(deps);
     });
     onClose(stop);
   }

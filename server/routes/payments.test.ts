@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { and, eq } from 'drizzle-orm';
-import { createTestApp, dataOf, envelope, type TestApp } from '../../tests/helpers/app';
+import { and, eq, sql } from 'drizzle-orm';
+import { createTestApp, dataOf, envelope, postAs, type TestApp, withTestApp } from '../../tests/helpers/app';
 import {
   book,
   type ExamFields,
   examInTenDays,
+  followUpRefundsNow,
   payInWallet,
   readyCandidate,
   sandboxOf,
@@ -13,6 +14,7 @@ import {
   sweepNow,
 } from '../../tests/helpers/booking';
 import { insertCatalogBasics } from '../../tests/helpers/fixtures';
+import { bookingRepository } from '../db/repositories/booking';
 import { orders, paymentEvents, refunds, registrations, sandboxPayments } from '../db/schema';
 import { uuidv7 } from '../ids';
 import type { NotificationInput } from '../providers/payment';
@@ -41,8 +43,8 @@ function deliver(notification: NotificationInput, provider: 'sandbox' | 'wechat'
   });
 }
 
-async function orderRow(id: string) {
-  const [row] = await t.database.db.select().from(orders).where(eq(orders.id, id));
+async function orderRow(id: string, app = t) {
+  const [row] = await app.database.db.select().from(orders).where(eq(orders.id, id));
   return row;
 }
 
@@ -219,6 +221,11 @@ describe('notifications over HTTP', () => {
     const row = list.list.find((tx) => tx.orderId === booked.order.id);
     assert.equal(row?.status, 'refunded');
     assert.equal(row?.refundedFen, booked.order.breakdown.totalFen);
+
+    // The same late payment notified again is a duplicate: no second refund.
+    assert.equal((await deliver(await sandboxOf(t).confirmPayment(booked.order.id))).statusCode, 200);
+    assert.deepEqual(await events(booked.order.id), ['duplicate', 'late_refunded']);
+    assert.equal((await t.database.db.select().from(refunds).where(eq(refunds.orderId, booked.order.id))).length, 1);
   });
 
   test('a payment arriving after the hold expired is refunded automatically; the seat is not taken again', async () => {
@@ -284,5 +291,153 @@ describe('order refresh', () => {
       envelope(await t.app.inject({ url: `/api/front/orders/${booked.order.id}` })).errorCode,
       'UNAUTHORIZED',
     );
+  });
+});
+
+describe('refunds the provider refuses', () => {
+  /** A paid booking whose money the sandbox will refuse to give back (its ledger says it already went back). */
+  async function paidBookingTheSandboxRefuses(app: TestApp, feeFen = 15_000) {
+    const exam = await examInTenDays(app, basics, { feeFen });
+    const { headers } = await readyCandidate(app);
+    const booked = await book(app, headers, exam.id);
+    await payInWallet(app, booked.order.id);
+    await refuseRefundsOf(app, booked.order.id);
+    return { headers, booked };
+  }
+
+  function refuseRefundsOf(app: TestApp, orderId: string) {
+    return app.database.db
+      .update(sandboxPayments)
+      .set({ refundedFen: sql`${sandboxPayments.amountFen}` })
+      .where(eq(sandboxPayments.orderId, orderId));
+  }
+
+  function acceptRefundsOf(app: TestApp, orderId: string) {
+    return app.database.db.update(sandboxPayments).set({ refundedFen: 0 }).where(eq(sandboxPayments.orderId, orderId));
+  }
+
+  async function refundOf(app: TestApp, orderId: string) {
+    const [row] = await app.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    if (!row) throw new Error(`order ${orderId} has no refund`);
+    return row;
+  }
+
+  /** What the candidate is shown: the order (receipt), its transaction row and the registration. */
+  async function shown(
+    app: TestApp,
+    headers: { authorization: string },
+    booked: { order: { id: string }; registration: { id: string } },
+  ) {
+    const order = dataOf('order', await app.app.inject({ url: `/api/front/orders/${booked.order.id}`, headers }));
+    const transactions = dataOf('transactions', await app.app.inject({ url: '/api/front/transactions', headers }));
+    const registrations = dataOf('registrations', await app.app.inject({ url: '/api/front/registrations', headers }));
+    return {
+      order,
+      transaction: transactions.list.find((row) => row.orderId === booked.order.id),
+      registration: registrations.list.find((row) => row.id === booked.registration.id),
+    };
+  }
+
+  test('stays requested, is tried again after 1, 2 then 3 minutes (the maximum), and is failed after the 4th try; never shown refunded', async () => {
+    const env = { REFUND_RETRY_BASE_S: '60', REFUND_RETRY_MAX_S: '180', REFUND_MAX_ATTEMPTS: '4' };
+    await withTestApp({ env: { ...env, RATE_LIMIT_PER_MINUTE: '100000' }, database: t.database }, async (app) => {
+      app.clock.now = t.clock.now;
+      const { headers, booked } = await paidBookingTheSandboxRefuses(app);
+      const total = booked.order.breakdown.totalFen;
+      const canceled = dataOf(
+        'cancelRegistration',
+        await postAs(app, `/api/front/registrations/${booked.registration.id}/cancel`, headers),
+      );
+      assert.equal(canceled.refundFen, total, 'the refund is booked in full');
+      assert.deepEqual(canceled.registration.refund, { refundedFen: 0, refundPendingFen: total, refundFailedFen: 0 });
+
+      const tries: { attempts: number; status: string; waitS: number }[] = [];
+      const record = async () => {
+        const row = await refundOf(app, booked.order.id);
+        const waitS = (row.nextAttemptAt.getTime() - app.clock.now.getTime()) / 1000;
+        tries.push({ attempts: row.attempts, status: row.status, waitS: row.status === 'failed' ? 0 : waitS });
+        return row;
+      };
+      const first = await record();
+      assert.match(first.lastError ?? '', /sandbox refund of \d+ fen refused/);
+
+      let view = await shown(app, headers, booked);
+      assert.equal(view.order.status, 'paid', 'not refunded while the money is not back');
+      assert.equal(view.order.refundedFen, 0);
+      assert.deepEqual(
+        view.order.refunds.map((r) => ({ amountFen: r.amountFen, reason: r.reason, state: r.state })),
+        [{ amountFen: total, reason: 'canceled', state: 'requested' }],
+      );
+      assert.deepEqual(
+        { refunded: view.transaction?.refundedFen, pending: view.transaction?.refundPendingFen },
+        { refunded: 0, pending: total },
+      );
+
+      app.clock.advance(59_000);
+      assert.equal(await followUpRefundsNow(app), 0, 'not due before its wait is over');
+      for (const wait of [1_000, 120_000, 180_000]) {
+        app.clock.advance(wait);
+        assert.equal(await followUpRefundsNow(app), 1);
+        await record();
+      }
+      assert.deepEqual(tries, [
+        { attempts: 1, status: 'requested', waitS: 60 },
+        { attempts: 2, status: 'requested', waitS: 120 },
+        { attempts: 3, status: 'requested', waitS: 180 },
+        { attempts: 4, status: 'failed', waitS: 0 },
+      ]);
+      app.clock.advance(3_600_000);
+      assert.equal(await followUpRefundsNow(app), 0, 'a failed refund is not tried again by itself');
+
+      view = await shown(app, headers, booked);
+      assert.equal(view.order.status, 'paid');
+      assert.equal(view.order.refundedFen, 0);
+      assert.equal(view.order.refunds[0]?.state, 'failed');
+      assert.deepEqual(view.registration?.refund, { refundedFen: 0, refundPendingFen: 0, refundFailedFen: total });
+      assert.equal(view.transaction?.refundFailedFen, total);
+
+      const failed = await bookingRepository(app.database.db).failedRefunds(10);
+      assert.deepEqual(
+        failed
+          .filter((f) => f.order.id === booked.order.id)
+          .map((f) => ({ amountFen: f.refund.amountFen, attempts: f.refund.attempts, lastError: f.refund.lastError })),
+        [{ amountFen: total, attempts: 4, lastError: first.lastError }],
+        'listed for the operators',
+      );
+      assert.equal((await orderRow(booked.order.id, app))?.refundBookedFen, total, 'still owed: not booked twice');
+    });
+  });
+
+  test('one that keeps failing does not hold up one that can be paid, even one refund at a time', async () => {
+    const failing = await paidBookingTheSandboxRefuses(t);
+    await postAs(t, `/api/front/registrations/${failing.booked.registration.id}/cancel`, failing.headers);
+    t.clock.advance(10_000);
+    const good = await paidBookingTheSandboxRefuses(t);
+    await postAs(t, `/api/front/registrations/${good.booked.registration.id}/cancel`, good.headers);
+    await acceptRefundsOf(t, good.booked.order.id);
+
+    t.clock.advance(5 * MINUTE);
+    // Both are due, the failing one first; the follow-up takes one per claim.
+    await followUpRefundsNow(t, sandboxOf(t), 1);
+    assert.equal((await refundOf(t, good.booked.order.id)).status, 'succeeded');
+    assert.equal((await orderRow(good.booked.order.id))?.status, 'refunded');
+    const stuck = await refundOf(t, failing.booked.order.id);
+    assert.deepEqual({ status: stuck.status, attempts: stuck.attempts }, { status: 'requested', attempts: 2 });
+    assert.equal((await orderRow(failing.booked.order.id))?.refundedFen, 0);
+  });
+
+  test('a refund refused once is paid on its next try and then counts', async () => {
+    const { headers, booked } = await paidBookingTheSandboxRefuses(t);
+    await postAs(t, `/api/front/registrations/${booked.registration.id}/cancel`, headers);
+    await acceptRefundsOf(t, booked.order.id);
+    t.clock.advance(MINUTE);
+    await followUpRefundsNow(t);
+    const row = await refundOf(t, booked.order.id);
+    assert.deepEqual({ status: row.status, attempts: row.attempts }, { status: 'succeeded', attempts: 1 });
+    const view = await shown(t, headers, booked);
+    assert.equal(view.order.status, 'refunded');
+    assert.equal(view.order.refundedFen, booked.order.breakdown.totalFen);
+    assert.equal(view.order.refunds[0]?.state, 'succeeded');
+    assert.equal((await ledger(booked.order.id))?.refundedFen, booked.order.breakdown.totalFen);
   });
 });

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { api } from '../../contract';
-import { handlePaymentNotification, walletConfirm, walletOrder } from '../domain/payments';
+import { handlePaymentNotification, handleRefundNotification, walletConfirm, walletOrder } from '../domain/payments';
 import { bookingDeps } from './booking';
 import type { RouteContext } from './context';
 
@@ -14,9 +14,9 @@ const NOTIFY_BODY_LIMIT = 64 * 1024;
 const NOTIFY_ROUTE = { schema: { hide: true }, config: { rateLimit: false } } as const;
 
 /**
- * The sandbox wallet (contract endpoints) and the provider-facing notify callbacks. The callbacks live outside the
- * contract registry, in their own scope whose only body parser keeps the body as the exact string received:
- * signatures cover those bytes, so it must not be parsed and re-serialized first.
+ * The sandbox wallet (contract endpoints) and the provider-facing notify callbacks (payments, and WeChat's refunds).
+ * The callbacks live outside the contract registry, in their own scope whose only body parser keeps the body as the
+ * exact string received: signatures cover those bytes, so it must not be parsed and re-serialized first.
  */
 export async function paymentRoutes(ctx: RouteContext, app: FastifyInstance): Promise<void> {
   const deps = bookingDeps(ctx);
@@ -28,12 +28,19 @@ export async function paymentRoutes(ctx: RouteContext, app: FastifyInstance): Pr
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: NOTIFY_BODY_LIMIT }, (_request, body, done) =>
       done(null, body),
     );
+    const rawBody = (request: FastifyRequest) => (typeof request.body === 'string' ? request.body : '');
     for (const provider of ['sandbox', 'wechat'] as const) {
       scope.post(`/api/pay/${provider}/notify`, NOTIFY_ROUTE, async (request, reply) => {
-        const rawBody = typeof request.body === 'string' ? request.body : '';
-        const answer = await handlePaymentNotification(deps, provider, { headers: request.headers, rawBody });
+        const input = { headers: request.headers, rawBody: rawBody(request) };
+        const answer = await handlePaymentNotification(deps, provider, input);
         return reply.status(answer.status).send(answer.body);
       });
     }
+    // The sandbox pays refunds at once; WeChat tells a refund's outcome later, here (the notify_url of each refund).
+    scope.post('/api/pay/wechat/refund-notify', NOTIFY_ROUTE, async (request, reply) => {
+      const input = { headers: request.headers, rawBody: rawBody(request) };
+      const answer = await handleRefundNotification(deps, 'wechat', input);
+      return reply.status(answer.status).send(answer.body);
+    });
   });
 }

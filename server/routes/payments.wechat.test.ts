@@ -2,16 +2,18 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { createTestApp, dataOf, envelope, type TestApp, withTestApp } from '../../tests/helpers/app';
-import { book, readyCandidate } from '../../tests/helpers/booking';
+import { book, followUpRefundsNow, readyCandidate } from '../../tests/helpers/booking';
 import { type FakeWechatPay, startFakeWechatPay, strangerKey } from '../../tests/helpers/fakeWechatPay';
 import { insertCatalogBasics, insertExam } from '../../tests/helpers/fixtures';
 import { bookingRepository } from '../db/repositories/booking';
-import { orders, paymentEvents, registrations } from '../db/schema';
+import { orders, paymentEvents, refunds, registrations } from '../db/schema';
 import { sweepExpiredOrders } from '../domain/booking';
 import { type NotificationInput, wechatPayProvider } from '../providers/payment';
+import { outTradeNoOf } from '../providers/payment/wechat';
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
+const PUBLIC_URL = 'https://exam.example.cn';
 
 let t: TestApp | undefined;
 let fake: FakeWechatPay;
@@ -25,7 +27,7 @@ function app(): TestApp {
 
 before(async () => {
   fake = await startFakeWechatPay({ now: () => t?.clock.now ?? new Date() });
-  t = await createTestApp({ env: { ...fake.env, RATE_LIMIT_PER_MINUTE: '100000' } });
+  t = await createTestApp({ env: { ...fake.env, RATE_LIMIT_PER_MINUTE: '100000', PUBLIC_URL } });
   basics = await insertCatalogBasics(app().database.db);
 });
 
@@ -141,21 +143,6 @@ describe('booking paid with WeChat Pay (against a fake WeChat Pay server)', () =
     assert.deepEqual(await outcomes(orderId), ['applied', 'duplicate']);
   });
 
-  test('cancelling a paid booking refunds it at WeChat', async () => {
-    const { headers, orderId, registrationId, booked } = await bookedOrder(18_000);
-    fake.pay(orderId);
-    await deliver(fake.notificationFor(orderId));
-    const res = await app().app.inject({
-      method: 'POST',
-      url: `/api/front/registrations/${registrationId}/cancel`,
-      headers,
-    });
-    assert.equal(dataOf('cancelRegistration', res).refundFen, booked.order.breakdown.totalFen);
-    const refund = fake.refunds.find((r) => r.orderId === orderId);
-    assert.equal(refund?.refundFen, booked.order.breakdown.totalFen);
-    assert.equal(refund?.totalFen, booked.order.breakdown.totalFen);
-  });
-
   test('an expired hold closes the order at WeChat', async () => {
     const { orderId } = await bookedOrder();
     app().clock.advance(16 * MINUTE);
@@ -171,9 +158,206 @@ describe('booking paid with WeChat Pay (against a fake WeChat Pay server)', () =
   });
 });
 
+describe('refunds at WeChat (asynchronous: PROCESSING first, the outcome later)', () => {
+  /** A booking paid at WeChat and canceled by the candidate: its refund is asked for at once. */
+  async function canceledAfterPaying(feeFen = 18_000) {
+    const booked = await bookedOrder(feeFen);
+    fake.pay(booked.orderId);
+    await deliver(fake.notificationFor(booked.orderId));
+    const res = await app().app.inject({
+      method: 'POST',
+      url: `/api/front/registrations/${booked.registrationId}/cancel`,
+      headers: booked.headers,
+    });
+    const refund = await refundOfOrder(booked.orderId);
+    return {
+      ...booked,
+      total: booked.booked.order.breakdown.totalFen,
+      canceled: dataOf('cancelRegistration', res),
+      refund,
+    };
+  }
+
+  async function refundOfOrder(orderId: string) {
+    const [row] = await app().database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    if (!row) throw new Error(`order ${orderId} has no refund`);
+    return row;
+  }
+
+  function deliverRefund(notification: NotificationInput) {
+    return app().app.inject({
+      method: 'POST',
+      url: '/api/pay/wechat/refund-notify',
+      headers: notification.headers as Record<string, string>,
+      payload: notification.rawBody,
+    });
+  }
+
+  /** The refund as the candidate sees it on the receipt, and the order's status and refunded amount. */
+  async function receipt(headers: { authorization: string }, orderId: string) {
+    const order = dataOf('order', await getOrder(headers, orderId, false));
+    return { status: order.status, refundedFen: order.refundedFen, states: order.refunds.map((r) => r.state) };
+  }
+
+  const sweepRefunds = () => followUpRefundsNow(app(), wechatPayProvider(fake.config, { now: () => app().clock.now }));
+
+  test('the refund goes to WeChat with our notify_url and a reason in words; PROCESSING is pending, not refunded', async () => {
+    const { headers, orderId, total, canceled, refund } = await canceledAfterPaying();
+    assert.equal(canceled.refundFen, total);
+    const atWechat = fake.refund(refund.id);
+    assert.deepEqual(
+      {
+        refundFen: atWechat.refundFen,
+        totalFen: atWechat.totalFen,
+        notifyUrl: atWechat.notifyUrl,
+        reason: atWechat.reason,
+      },
+      {
+        refundFen: total,
+        totalFen: total,
+        notifyUrl: `${PUBLIC_URL}/api/pay/wechat/refund-notify`,
+        reason: '取消报名 / Registration canceled',
+      },
+    );
+    assert.equal(refund.status, 'processing');
+    assert.deepEqual(await receipt(headers, orderId), { status: 'paid', refundedFen: 0, states: ['requested'] });
+    assert.deepEqual(canceled.registration.refund, { refundedFen: 0, refundPendingFen: total, refundFailedFen: 0 });
+  });
+
+  test('then REFUND.SUCCESS, delivered 10 times at once: refunded once, every delivery acknowledged', async () => {
+    const { headers, orderId, total, refund } = await canceledAfterPaying();
+    fake.settleRefund(refund.id, 'SUCCESS');
+    const notification = fake.refundNotificationFor(refund.id);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => deliverRefund(notification)));
+    assert.deepEqual(
+      answers.map((a) => a.statusCode),
+      Array(10).fill(204),
+    );
+    assert.deepEqual(await receipt(headers, orderId), {
+      status: 'refunded',
+      refundedFen: total,
+      states: ['succeeded'],
+    });
+    assert.deepEqual(await outcomes(orderId), ['applied', ...Array(9).fill('refund_duplicate'), 'refund_succeeded']);
+    const [order] = await app().database.db.select().from(orders).where(eq(orders.id, orderId));
+    assert.deepEqual(
+      { refunded: order?.refundedFen, booked: order?.refundBookedFen },
+      { refunded: total, booked: total },
+    );
+  });
+
+  test('ABNORMAL is never counted: a first answer ABNORMAL, or a notification REFUND.ABNORMAL, is failed', async () => {
+    fake.refundAnswers.firstStatus = 'ABNORMAL';
+    let first: Awaited<ReturnType<typeof canceledAfterPaying>>;
+    try {
+      first = await canceledAfterPaying();
+    } finally {
+      fake.refundAnswers.firstStatus = 'PROCESSING';
+    }
+    assert.equal(first.refund.status, 'failed');
+    assert.equal(first.refund.lastError, 'WeChat Pay refund ABNORMAL');
+    assert.deepEqual(await receipt(first.headers, first.orderId), {
+      status: 'paid',
+      refundedFen: 0,
+      states: ['failed'],
+    });
+
+    const second = await canceledAfterPaying();
+    fake.settleRefund(second.refund.id, 'ABNORMAL');
+    assert.equal((await deliverRefund(fake.refundNotificationFor(second.refund.id))).statusCode, 204);
+    assert.deepEqual(await receipt(second.headers, second.orderId), {
+      status: 'paid',
+      refundedFen: 0,
+      states: ['failed'],
+    });
+    const transactions = dataOf(
+      'transactions',
+      await app().app.inject({ url: '/api/front/transactions', headers: second.headers }),
+    );
+    const row = transactions.list.find((tx) => tx.orderId === second.orderId);
+    assert.deepEqual(
+      { refunded: row?.refundedFen, pending: row?.refundPendingFen, failed: row?.refundFailedFen },
+      { refunded: 0, pending: 0, failed: second.total },
+    );
+    app().clock.advance(DAY);
+    await sweepRefunds();
+    assert.equal((await refundOfOrder(second.orderId)).status, 'failed', 'not asked again: an operator settles it');
+  });
+
+  test('without a notification, the sweeper asks WeChat about a processing refund when it is due', async () => {
+    const { headers, orderId, total, refund } = await canceledAfterPaying();
+    const queries = () =>
+      fake.requests.filter((r) => r.method === 'GET' && r.path.endsWith(outTradeNoOf(refund.id))).length;
+    await sweepRefunds();
+    assert.equal(queries(), 0, 'not due yet');
+    app().clock.advance(MINUTE);
+    await sweepRefunds();
+    assert.equal(queries(), 1);
+    assert.equal((await refundOfOrder(orderId)).status, 'processing', 'still PROCESSING at WeChat');
+
+    // Asked about again after as long as it has waited: 1 minute after it was made, then 2, then 4 ...
+    fake.settleRefund(refund.id, 'SUCCESS');
+    app().clock.advance(MINUTE / 2);
+    await sweepRefunds();
+    assert.equal(queries(), 1, 'not due yet');
+    app().clock.advance(MINUTE / 2);
+    await sweepRefunds();
+    assert.equal(queries(), 2);
+    assert.deepEqual(await receipt(headers, orderId), {
+      status: 'refunded',
+      refundedFen: total,
+      states: ['succeeded'],
+    });
+    // WeChat's notification, arriving after all, is a duplicate.
+    assert.equal((await deliverRefund(fake.refundNotificationFor(refund.id))).statusCode, 204);
+    assert.deepEqual(await receipt(headers, orderId), {
+      status: 'refunded',
+      refundedFen: total,
+      states: ['succeeded'],
+    });
+  });
+
+  test('a refund WeChat refuses (balance too low) is asked again later and then proceeds', async () => {
+    const booked = await bookedOrder();
+    fake.pay(booked.orderId);
+    await deliver(fake.notificationFor(booked.orderId));
+    fake.refundAnswers.refusedOrders.add(booked.orderId);
+    await app().app.inject({
+      method: 'POST',
+      url: `/api/front/registrations/${booked.registrationId}/cancel`,
+      headers: booked.headers,
+    });
+    const refused = await refundOfOrder(booked.orderId);
+    assert.deepEqual({ status: refused.status, attempts: refused.attempts }, { status: 'requested', attempts: 1 });
+    assert.match(refused.lastError ?? '', /403 NOT_ENOUGH/);
+    fake.refundAnswers.refusedOrders.delete(booked.orderId);
+    app().clock.advance(MINUTE);
+    await sweepRefunds();
+    const accepted = await refundOfOrder(booked.orderId);
+    assert.deepEqual({ status: accepted.status, attempts: accepted.attempts }, { status: 'processing', attempts: 1 });
+  });
+
+  test('refund notifications naming another amount, an unknown refund, or forged, change nothing and get FAIL', async () => {
+    const { headers, orderId, refund } = await canceledAfterPaying();
+    fake.settleRefund(refund.id, 'SUCCESS');
+    for (const notification of [
+      fake.refundNotificationFor(refund.id, { amountFen: 1 }),
+      fake.refundNotificationFor(refund.id, { signWith: strangerKey() }),
+      fake.notificationFor(orderId),
+    ]) {
+      const answer = await deliverRefund(notification);
+      assert.deepEqual(
+        { status: answer.statusCode, code: answer.json<{ code: string }>().code },
+        { status: 400, code: 'FAIL' },
+      );
+    }
+    assert.deepEqual(await receipt(headers, orderId), { status: 'paid', refundedFen: 0, states: ['requested'] });
+  });
+});
+
 describe('notify callbacks and the per-IP API limit', () => {
-  test("a client over its API limit gets 429; WeChat's callbacks from the same address are still answered", async () => {
-    const { orderId } = await bookedOrder();
+  test("a client over its API limit gets 429; WeChat's payment and refund callbacks from that address are still answered", async () => {
+    const { orderId, registrationId, headers } = await bookedOrder();
     fake.pay(orderId);
     const notification = fake.notificationFor(orderId);
     const wechat = { remoteAddress: '203.0.113.9' };
@@ -192,22 +376,32 @@ describe('notify callbacks and the per-IP API limit', () => {
         );
         assert.equal(envelope(answers[3] ?? answers[0]).errorCode, 'RATE_LIMITED');
 
-        const post = (body: NotificationInput) =>
+        const post = (path: 'notify' | 'refund-notify', body: NotificationInput) =>
           limited.app.inject({
             method: 'POST',
-            url: '/api/pay/wechat/notify',
+            url: `/api/pay/wechat/${path}`,
             headers: body.headers as Record<string, string>,
             payload: body.rawBody,
             ...wechat,
           });
-        for (let n = 0; n < 5; n += 1) assert.equal((await post(notification)).statusCode, 204, `delivery ${n + 1}`);
-        const forged = await post(fake.notificationFor(orderId, { signWith: strangerKey() }));
+        for (let n = 0; n < 5; n += 1) {
+          assert.equal((await post('notify', notification)).statusCode, 204, `payment delivery ${n + 1}`);
+        }
+        const forged = await post('notify', fake.notificationFor(orderId, { signWith: strangerKey() }));
         assert.deepEqual(
           { status: forged.statusCode, code: forged.json<{ code: string }>().code },
           { status: 400, code: 'FAIL' },
         );
+
+        await app().app.inject({ method: 'POST', url: `/api/front/registrations/${registrationId}/cancel`, headers });
+        const [refund] = await app().database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+        fake.settleRefund(refund?.id ?? '', 'SUCCESS');
+        const refunded = fake.refundNotificationFor(refund?.id ?? '');
+        for (let n = 0; n < 5; n += 1) {
+          assert.equal((await post('refund-notify', refunded)).statusCode, 204, `refund delivery ${n + 1}`);
+        }
       },
     );
-    assert.equal(await orderStatus(orderId), 'paid');
+    assert.equal(await orderStatus(orderId), 'refunded');
   });
 });

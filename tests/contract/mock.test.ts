@@ -172,6 +172,25 @@ describe('mock/candidate.ts: a returning candidate', () => {
       (await data(api.transactions, { headers, query: { pageSize: '100' } })).list.map((t) => t.status),
     );
     assert.deepEqual([...orderStatuses].sort(), ['expired', 'paid', 'pending', 'refunded']);
+    const all = (await data(api.transactions, { headers, query: { pageSize: '100' } })).list;
+    const refundStates = all.flatMap((t) => [
+      ...(t.refundedFen > 0 ? ['succeeded'] : []),
+      ...(t.refundPendingFen > 0 ? ['requested'] : []),
+      ...(t.refundFailedFen > 0 ? ['failed'] : []),
+    ]);
+    assert.deepEqual(refundStates.sort(), ['failed', 'requested', 'succeeded'], 'a refund in every state');
+    const waiting = all.find((t) => t.refundPendingFen > 0);
+    const receipt = await data(api.order, { headers, params: { id: waiting?.orderId ?? '' } });
+    assert.deepEqual(
+      { status: receipt.status, refundedFen: receipt.refundedFen, states: receipt.refunds.map((r) => r.state) },
+      { status: 'paid', refundedFen: 0, states: ['requested'] },
+      'a refund on its way is not refunded yet',
+    );
+    const canceledRefunds = mine.list.filter((r) => r.status === 'canceled').map((r) => r.refund);
+    assert.ok(
+      canceledRefunds.some((refund) => refund?.refundFailedFen),
+      'My Exams shows a failed refund',
+    );
 
     const results = await data(api.results, { headers });
     const passed = results.find((result) => result.outcome === 'pass');
@@ -242,6 +261,12 @@ describe('mock/candidate.ts: a returning candidate', () => {
     const canceled = await data(api.cancelRegistration, registration);
     assert.equal(canceled.registration.status, 'canceled');
     assert.ok(canceled.refundFen > 0);
+    assert.equal(canceled.registration.refund?.refundPendingFen, canceled.refundFen, 'pending, not refunded');
+    const receipt = await data(api.order, { headers, params: { id: booked.order.id } });
+    assert.deepEqual(receipt.refunds.map((refund) => ({ reason: refund.reason, state: refund.state })).at(-1), {
+      reason: 'canceled',
+      state: 'requested',
+    });
     await refused(call(api.walletConfirm, wallet), 'ORDER_EXPIRED', 409);
     await refused(
       call(api.order, { headers: await login('13900139003'), params: { id: booked.order.id } }),

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { bookingRepository } from '../../server/db/repositories/booking';
 import { exams } from '../../server/db/schema';
 import { sweepExpiredOrders } from '../../server/domain/booking';
-import { sandboxProvider } from '../../server/providers/payment';
+import { followUpRefunds } from '../../server/domain/payments';
+import { type PaymentProvider, sandboxProvider } from '../../server/providers/payment';
 import { dataOf, loginAs, type TestApp } from './app';
 import { type insertCatalogBasics, insertCompleteProfile, insertExam, userIdOf } from './fixtures';
 
@@ -85,6 +86,21 @@ export function sweepNow(t: TestApp) {
     now: () => t.clock.now,
     log: quietLog,
   });
+}
+
+/**
+ * Runs the refund follow-up the app runs on a timer, at the test clock's time, against `payment` (the app's sandbox
+ * unless given), taking `batch` refunds at a time. Answers how many refunds it handled.
+ */
+export function followUpRefundsNow(t: TestApp, payment: PaymentProvider = sandboxOf(t), batch?: number) {
+  const deps = {
+    repo: bookingRepository(t.database.db),
+    payment,
+    config: t.config,
+    now: () => t.clock.now,
+    log: quietLog,
+  };
+  return followUpRefunds(deps, batch);
 }
 
 type CatalogBasics = Awaited<ReturnType<typeof insertCatalogBasics>>;

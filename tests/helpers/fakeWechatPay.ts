@@ -28,6 +28,9 @@ export interface FakeOrder {
   successTime?: string;
 }
 
+/** WeChat's refund states: PROCESSING until the money reaches the payer (SUCCESS) or cannot (CLOSED, ABNORMAL). */
+export type FakeRefundStatus = 'PROCESSING' | 'SUCCESS' | 'CLOSED' | 'ABNORMAL';
+
 export interface FakeRefund {
   orderId: string;
   outRefundNo: string;
@@ -35,6 +38,9 @@ export interface FakeRefund {
   refundFen: number;
   totalFen: number;
   reason: string;
+  /** The notify_url the merchant sent with the refund, if any. */
+  notifyUrl: string | undefined;
+  status: FakeRefundStatus;
 }
 
 /** Ways to build a notification WeChat would never send, for the refusal tests. */
@@ -48,6 +54,20 @@ export interface NotificationOverrides {
   appid?: string;
   amountFen?: number;
   tradeState?: string;
+  eventType?: string;
+  /** Encrypts with this APIv3 key instead of the merchant's. */
+  apiV3Key?: string;
+}
+
+/** Ways to build a refund notification WeChat would never send (or one it would, in another state). */
+export interface RefundNotificationOverrides {
+  signWith?: KeyObject;
+  /** Unix seconds of Wechatpay-Timestamp. */
+  timestamp?: number;
+  mchid?: string;
+  amountFen?: number;
+  /** refund_status, and the event REFUND.<status>; the refund's own status unless given. */
+  status?: FakeRefundStatus;
   eventType?: string;
   /** Encrypts with this APIv3 key instead of the merchant's. */
   apiV3Key?: string;
@@ -86,6 +106,11 @@ export async function startFakeWechatPay(options: FakeOptions = {}) {
   const requests: { method: string; path: string; body: unknown }[] = [];
   /** How the next answers are signed: `unsigned` drops the headers, `forged` signs with a stranger's key. */
   const responses = { mode: 'signed' as 'signed' | 'unsigned' | 'forged' };
+  /**
+   * How new refunds are answered: the status WeChat's first answer gives them, and the orders whose refunds it
+   * refuses for now (403 NOT_ENOUGH: the merchant's balance cannot cover them).
+   */
+  const refundAnswers = { firstStatus: 'PROCESSING' as FakeRefundStatus, refusedOrders: new Set<string>() };
   const stranger = strangerKey();
 
   const signHeaders = (body: string, key: KeyObject, serial: string, timestamp: number) => {
@@ -139,6 +164,61 @@ export async function startFakeWechatPay(options: FakeOptions = {}) {
     amount: { total: order.totalFen, payer_total: order.totalFen, currency: 'CNY', payer_currency: 'CNY' },
   });
 
+  /** A refund as the create and query endpoints answer it. */
+  const refundAnswerOf = (refund: FakeRefund) => ({
+    refund_id: refund.refundId,
+    out_refund_no: refund.outRefundNo,
+    out_trade_no: outTradeNoOf(refund.orderId),
+    channel: 'ORIGINAL',
+    user_received_account: '支付用户零钱',
+    status: refund.status,
+    ...(refund.status === 'SUCCESS' ? { success_time: chinaTime(now()) } : {}),
+    create_time: chinaTime(now()),
+    amount: { refund: refund.refundFen, total: refund.totalFen, currency: 'CNY' },
+  });
+
+  /** A notification as WeChat posts it: the resource encrypted with the APIv3 key, the body signed. */
+  const encryptedNotification = (
+    resource: object,
+    kind: { originalType: string; eventType: string; summary: string },
+    overrides: { signWith?: KeyObject; timestamp?: number; serial?: string; apiV3Key?: string },
+  ): NotificationInput => {
+    const nonce = randomBytes(6).toString('hex');
+    const associatedData = kind.originalType;
+    const cipher = createCipheriv(
+      'aes-256-gcm',
+      Buffer.from(overrides.apiV3Key ?? apiV3Key, 'utf8'),
+      Buffer.from(nonce),
+    );
+    cipher.setAAD(Buffer.from(associatedData));
+    const encrypted = Buffer.concat([
+      cipher.update(JSON.stringify(resource), 'utf8'),
+      cipher.final(),
+      cipher.getAuthTag(),
+    ]);
+    const rawBody = JSON.stringify({
+      id: `EV-${randomBytes(8).toString('hex')}`,
+      create_time: chinaTime(now()),
+      resource_type: 'encrypt-resource',
+      event_type: kind.eventType,
+      summary: kind.summary,
+      resource: {
+        original_type: kind.originalType,
+        algorithm: 'AEAD_AES_256_GCM',
+        ciphertext: encrypted.toString('base64'),
+        associated_data: associatedData,
+        nonce,
+      },
+    });
+    const headers = signHeaders(
+      rawBody,
+      overrides.signWith ?? platform.privateKey,
+      overrides.serial ?? platformSerial,
+      overrides.timestamp ?? Math.floor(now().getTime() / 1000),
+    );
+    return { headers: { 'content-type': 'application/json', ...headers }, rawBody };
+  };
+
   const handle = (req: http.IncomingMessage, res: http.ServerResponse, body: string) => {
     const problem = authorizationProblem(req, body);
     if (problem) return reply(res, 401, { code: 'SIGN_ERROR', message: problem });
@@ -188,29 +268,35 @@ export async function startFakeWechatPay(options: FakeOptions = {}) {
       if (order?.tradeState !== 'SUCCESS') {
         return reply(res, 400, { code: 'INVALID_REQUEST', message: 'order not paid' });
       }
+      // The same out_refund_no is the same refund, in whatever state it has reached.
       const earlier = refunds.find((r) => r.outRefundNo === json.out_refund_no);
-      const refund = earlier ?? {
+      if (earlier) return reply(res, 200, refundAnswerOf(earlier));
+      if (refundAnswers.refusedOrders.has(order.orderId)) {
+        return reply(res, 403, { code: 'NOT_ENOUGH', message: '基本账户余额不足，请充值后重新发起' });
+      }
+      const refunded = refunds.filter((r) => r.orderId === order.orderId).reduce((sum, r) => sum + r.refundFen, 0);
+      if (amount.total !== order.totalFen || refunded + amount.refund > order.totalFen) {
+        return reply(res, 400, { code: 'INVALID_REQUEST', message: 'refund exceeds what was paid' });
+      }
+      const refund: FakeRefund = {
         orderId: order.orderId,
         outRefundNo: String(json.out_refund_no),
         refundId: `50000${randomBytes(12).toString('hex')}`,
         refundFen: amount.refund,
         totalFen: amount.total,
         reason: String(json.reason ?? ''),
+        notifyUrl: typeof json.notify_url === 'string' ? json.notify_url : undefined,
+        status: refundAnswers.firstStatus,
       };
-      if (!earlier) {
-        const refunded = refunds.filter((r) => r.orderId === order.orderId).reduce((sum, r) => sum + r.refundFen, 0);
-        if (amount.total !== order.totalFen || refunded + amount.refund > order.totalFen) {
-          return reply(res, 400, { code: 'NOT_ENOUGH', message: 'refund exceeds what was paid' });
-        }
-        refunds.push(refund);
-      }
-      return reply(res, 200, {
-        refund_id: refund.refundId,
-        out_refund_no: refund.outRefundNo,
-        out_trade_no: outTradeNoOf(order.orderId),
-        status: 'PROCESSING',
-        amount: { refund: refund.refundFen, total: refund.totalFen, currency: 'CNY' },
-      });
+      refunds.push(refund);
+      return reply(res, 200, refundAnswerOf(refund));
+    }
+
+    const refundQuery = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && refundQuery) {
+      const refund = refunds.find((r) => r.outRefundNo === refundQuery[1]);
+      if (!refund) return reply(res, 404, { code: 'RESOURCE_NOT_EXISTS', message: '退款单不存在' });
+      return reply(res, 200, refundAnswerOf(refund));
     }
     return reply(res, 404, { code: 'NOT_FOUND', message: `no fake for ${req.method} ${url.pathname}` });
   };
@@ -248,6 +334,13 @@ export async function startFakeWechatPay(options: FakeOptions = {}) {
     return order;
   };
 
+  /** Our refund's record at the fake, by our refund id. */
+  const refundOf = (refundId: string): FakeRefund => {
+    const refund = refunds.find((r) => r.outRefundNo === outTradeNoOf(refundId));
+    if (!refund) throw new Error(`the fake WeChat Pay has no refund ${refundId}`);
+    return refund;
+  };
+
   return {
     baseUrl,
     config,
@@ -267,6 +360,7 @@ export async function startFakeWechatPay(options: FakeOptions = {}) {
     refunds,
     requests,
     responses,
+    refundAnswers,
     order: orderOf,
 
     /** The candidate pays in WeChat: the order turns SUCCESS with a transaction id. */
@@ -299,40 +393,45 @@ export async function startFakeWechatPay(options: FakeOptions = {}) {
           payer_currency: 'CNY',
         },
       };
-      const nonce = randomBytes(6).toString('hex');
-      const associatedData = 'transaction';
-      const cipher = createCipheriv(
-        'aes-256-gcm',
-        Buffer.from(overrides.apiV3Key ?? apiV3Key, 'utf8'),
-        Buffer.from(nonce),
-      );
-      cipher.setAAD(Buffer.from(associatedData));
-      const encrypted = Buffer.concat([
-        cipher.update(JSON.stringify(resource), 'utf8'),
-        cipher.final(),
-        cipher.getAuthTag(),
-      ]);
-      const rawBody = JSON.stringify({
-        id: `EV-${randomBytes(8).toString('hex')}`,
-        create_time: chinaTime(now()),
-        resource_type: 'encrypt-resource',
-        event_type: overrides.eventType ?? 'TRANSACTION.SUCCESS',
+      const kind = {
+        originalType: 'transaction',
+        eventType: overrides.eventType ?? 'TRANSACTION.SUCCESS',
         summary: '支付成功',
-        resource: {
-          original_type: 'transaction',
-          algorithm: 'AEAD_AES_256_GCM',
-          ciphertext: encrypted.toString('base64'),
-          associated_data: associatedData,
-          nonce,
-        },
-      });
-      const headers = signHeaders(
-        rawBody,
-        overrides.signWith ?? platform.privateKey,
-        overrides.serial ?? platformSerial,
-        overrides.timestamp ?? Math.floor(now().getTime() / 1000),
-      );
-      return { headers: { 'content-type': 'application/json', ...headers }, rawBody };
+      };
+      return encryptedNotification(resource, kind, overrides);
+    },
+
+    refund: refundOf,
+
+    /** WeChat finishes a refund: the money reached the payer (SUCCESS) or could not (CLOSED, ABNORMAL). */
+    settleRefund(refundId: string, status: FakeRefundStatus): FakeRefund {
+      const refund = refundOf(refundId);
+      refund.status = status;
+      return refund;
+    },
+
+    /** The REFUND.<status> notification WeChat posts to a refund's notify_url once it is finished. */
+    refundNotificationFor(refundId: string, overrides: RefundNotificationOverrides = {}): NotificationInput {
+      const refund = refundOf(refundId);
+      const status = overrides.status ?? refund.status;
+      const amountFen = overrides.amountFen ?? refund.refundFen;
+      const resource = {
+        mchid: overrides.mchid ?? MCH_ID,
+        out_trade_no: outTradeNoOf(refund.orderId),
+        transaction_id: orders.get(refund.orderId)?.transactionId ?? '',
+        out_refund_no: refund.outRefundNo,
+        refund_id: refund.refundId,
+        refund_status: status,
+        ...(status === 'SUCCESS' ? { success_time: chinaTime(now()) } : {}),
+        user_received_account: '支付用户零钱',
+        amount: { total: refund.totalFen, refund: amountFen, payer_total: refund.totalFen, payer_refund: amountFen },
+      };
+      const kind = {
+        originalType: 'refund',
+        eventType: overrides.eventType ?? `REFUND.${status}`,
+        summary: status === 'SUCCESS' ? '退款成功' : '退款异常',
+      };
+      return encryptedNotification(resource, kind, overrides);
     },
 
     async close(): Promise<void> {

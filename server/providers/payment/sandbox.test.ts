@@ -162,13 +162,15 @@ describe('sandbox notification verification', () => {
 });
 
 describe('sandbox refunds', () => {
-  const refund = (orderId: string, amountFen: number) =>
-    sandbox.refund({ orderId, refundId: uuidv7(), amountFen, totalFen: 20_120, reason: 'cancelled' });
+  const refund = (orderId: string, amountFen: number, refundId = uuidv7()) =>
+    sandbox.refund({ orderId, refundId, amountFen, totalFen: 20_120, reason: 'cancelled', notifyUrl: undefined });
 
   test('refunds add up to the paid amount and never beyond', async () => {
     const { orderId } = await openOrder();
     await sandbox.confirmPayment(orderId);
-    assert.match((await refund(orderId, 10_000)).providerRefundId, /^SBXR[0-9a-f]{32}$/);
+    const first = await refund(orderId, 10_000);
+    assert.equal(first.state, 'succeeded', 'the sandbox pays at once');
+    assert.match(first.providerRefundId, /^SBXR[0-9a-f]{32}$/);
     await refund(orderId, 10_000);
     await assert.rejects(refund(orderId, 121), ProviderError);
     await refund(orderId, 120);
@@ -181,6 +183,20 @@ describe('sandbox refunds', () => {
     await sandbox.confirmPayment(orderId);
     await assert.rejects(refund(orderId, 0), ProviderError);
     await assert.rejects(refund(uuidv7(), 100), ProviderError);
+  });
+
+  test('asking again with the same refund id answers that refund and pays nothing more', async () => {
+    const { orderId } = await openOrder();
+    await sandbox.confirmPayment(orderId);
+    const refundId = uuidv7();
+    const answers = await Promise.all([refund(orderId, 20_000, refundId), refund(orderId, 20_000, refundId)]);
+    assert.deepEqual(answers[0], answers[1]);
+    assert.deepEqual(await sandbox.queryRefund(refundId), answers[0]);
+    await refund(orderId, 120);
+    await assert.rejects(refund(orderId, 1), ProviderError, 'all 20 120 fen are back: 20 000 were paid once');
+    assert.deepEqual(await refund(orderId, 20_000, refundId), answers[0], 'still answered, paying nothing');
+    await assert.rejects(refund(orderId, 19_000, refundId), ProviderError, 'the same id for another amount');
+    assert.equal(await sandbox.queryRefund(uuidv7()), undefined, 'a refund it never saw');
   });
 
   test('acknowledgement: 200 SUCCESS or 400 FAIL', () => {

@@ -3,7 +3,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { WalletOrder } from '../../../contract/payment';
 import type { Db } from '../../db/client';
-import { sandboxPayments } from '../../db/schema';
+import { sandboxPayments, sandboxRefunds } from '../../db/schema';
 import {
   type NotificationInput,
   NotificationRejected,
@@ -23,6 +23,11 @@ const notificationBody = z.object({
   amountFen: z.number().int().nonnegative(),
   paidAt: z.iso.datetime({ offset: true }),
 });
+
+/** The sandbox's own id of a refund, as a provider gives one. */
+function sandboxRefundId(refundId: string): string {
+  return `SBXR${refundId.replace(/-/g, '')}`;
+}
 
 /** Why the wallet's Confirm was refused: no such order, or it can no longer be paid (closed or expired). */
 export class WalletConfirmRefused extends Error {
@@ -200,28 +205,58 @@ export function sandboxProvider(deps: {
         .where(and(eq(sandboxPayments.orderId, orderId), eq(sandboxPayments.state, 'open')));
     },
 
+    /** Pays at once: a refund the sandbox accepts has succeeded. The same refund id asked again pays nothing more. */
     async refund(request) {
       if (!Number.isInteger(request.amountFen) || request.amountFen <= 0) {
         throw new ProviderError(`sandbox refund of ${request.amountFen} fen is not a positive amount`);
       }
-      // One statement, so two refunds at once cannot together exceed what was paid.
-      const [refunded] = await db
-        .update(sandboxPayments)
-        .set({ refundedFen: sql`${sandboxPayments.refundedFen} + ${request.amountFen}` })
-        .where(
-          and(
-            eq(sandboxPayments.orderId, request.orderId),
-            eq(sandboxPayments.state, 'paid'),
-            sql`${sandboxPayments.refundedFen} + ${request.amountFen} <= ${sandboxPayments.amountFen}`,
-          ),
-        )
-        .returning({ orderId: sandboxPayments.orderId });
-      if (!refunded) {
-        throw new ProviderError(
-          `sandbox refund of ${request.amountFen} fen refused: order ${request.orderId} is not paid or not enough is left`,
-        );
-      }
-      return { providerRefundId: `SBXR${request.refundId.replace(/-/g, '')}` };
+      const succeeded = { state: 'succeeded', providerRefundId: sandboxRefundId(request.refundId) } as const;
+      return db.transaction(async (tx) => {
+        const [fresh] = await tx
+          .insert(sandboxRefunds)
+          .values({
+            refundId: request.refundId,
+            orderId: request.orderId,
+            amountFen: request.amountFen,
+            refundedAt: now(),
+          })
+          .onConflictDoNothing()
+          .returning({ refundId: sandboxRefunds.refundId });
+        if (!fresh) {
+          const [earlier] = await tx.select().from(sandboxRefunds).where(eq(sandboxRefunds.refundId, request.refundId));
+          if (earlier?.orderId !== request.orderId || earlier.amountFen !== request.amountFen) {
+            throw new ProviderError(`sandbox refund ${request.refundId} was asked before for another order or amount`);
+          }
+          return succeeded;
+        }
+        // One statement, so two refunds at once cannot together exceed what was paid.
+        const [refunded] = await tx
+          .update(sandboxPayments)
+          .set({ refundedFen: sql`${sandboxPayments.refundedFen} + ${request.amountFen}` })
+          .where(
+            and(
+              eq(sandboxPayments.orderId, request.orderId),
+              eq(sandboxPayments.state, 'paid'),
+              sql`${sandboxPayments.refundedFen} + ${request.amountFen} <= ${sandboxPayments.amountFen}`,
+            ),
+          )
+          .returning({ orderId: sandboxPayments.orderId });
+        if (!refunded) {
+          throw new ProviderError(
+            `sandbox refund of ${request.amountFen} fen refused: order ${request.orderId} is not paid or not enough is left`,
+          );
+        }
+        return succeeded;
+      });
+    },
+
+    async queryRefund(refundId) {
+      const [row] = await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.refundId, refundId));
+      return row ? { state: 'succeeded', providerRefundId: sandboxRefundId(refundId) } : undefined;
+    },
+
+    async verifyRefundNotification() {
+      throw new NotificationRejected('format', 'the sandbox pays refunds at once and posts no refund notifications');
     },
 
     acknowledge(accepted) {

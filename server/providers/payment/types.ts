@@ -35,7 +35,28 @@ export interface RefundRequest {
   refundId: string;
   amountFen: number;
   totalFen: number;
+  /** The sentence the payer reads in the provider's refund message (never an internal code). */
   reason: string;
+  /** Where the provider posts the refund's outcome (absolute URL); without one the sweeper asks. */
+  notifyUrl: string | undefined;
+}
+
+/**
+ * What a provider says about one refund. Only `succeeded` means the money is back with the payer; `processing` is
+ * accepted and on its way; `failed` will never pay out as it is (closed, or abnormal: the payer's account refused it).
+ */
+export type ProviderRefundState =
+  | { state: 'succeeded'; providerRefundId: string }
+  | { state: 'processing'; providerRefundId: string }
+  | { state: 'failed'; providerRefundId: string; detail: string };
+
+/** A refund notification whose signature (and, for WeChat, decryption) checked out. */
+export interface VerifiedRefund {
+  refundId: string;
+  orderId: string;
+  amountFen: number;
+  /** A notification tells an outcome: paid back, or never will be as it is. */
+  outcome: Extract<ProviderRefundState, { state: 'succeeded' | 'failed' }>;
 }
 
 /** Why a notification was refused; the route answers 400 or 401 and logs the reason. */
@@ -68,7 +89,15 @@ export interface PaymentProvider {
   queryOrder(orderId: string): Promise<ProviderOrderState>;
   /** Closes an unpaid order so it can no longer be paid (on hold expiry). */
   closeOrder(orderId: string): Promise<void>;
-  refund(request: RefundRequest): Promise<{ providerRefundId: string }>;
+  /**
+   * Asks for a refund; asking again with the same refundId answers that refund, never pays twice. Throws
+   * ProviderError when the provider refuses or cannot be reached.
+   */
+  refund(request: RefundRequest): Promise<ProviderRefundState>;
+  /** How a refund asked for earlier is going; undefined when the provider has no such refund. */
+  queryRefund(refundId: string): Promise<ProviderRefundState | undefined>;
+  /** Throws NotificationRejected for anything forged, stale, tampered or malformed. */
+  verifyRefundNotification(input: NotificationInput): Promise<VerifiedRefund>;
   /** The body and status a provider expects when we accept (or refuse) its notification. */
   acknowledge(accepted: boolean): { status: number; body: unknown };
 }

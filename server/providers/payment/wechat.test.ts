@@ -4,7 +4,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { type FakeWechatPay, startFakeWechatPay, strangerKey } from '../../../tests/helpers/fakeWechatPay';
+import {
+  type FakeWechatPay,
+  type RefundNotificationOverrides,
+  startFakeWechatPay,
+  strangerKey,
+} from '../../../tests/helpers/fakeWechatPay';
 import { ConfigError } from '../../config';
 import { uuidv7 } from '../../ids';
 import { NotificationRejected, type PaymentProvider, ProviderError } from './types';
@@ -67,6 +72,18 @@ async function createdOrder(amountFen = 20_120) {
     publicUrl: 'https://exam.example.cn',
   });
   return { orderId, qrContent: answer.qrContent };
+}
+
+/** A refund request of `amountFen` against a 20 120 fen order, with a fresh refund id. */
+function refundOf(orderId: string, amountFen: number) {
+  return {
+    orderId,
+    refundId: uuidv7(),
+    amountFen,
+    totalFen: 20_120,
+    reason: '取消报名 / Registration canceled',
+    notifyUrl: 'https://exam.example.cn/api/pay/wechat/refund-notify',
+  };
 }
 
 function rejectionOf(reason: NotificationRejected['reason']) {
@@ -155,29 +172,74 @@ describe('WeChat Pay orders', () => {
     );
   });
 
-  test('refunds go out with our refund id and the order total; more than paid is refused', async () => {
+  test('refunds go out with our refund id, the total, the reason and notify_url; WeChat answers them processing', async () => {
     const { orderId } = await createdOrder();
     fake.pay(orderId);
     const refundId = uuidv7();
-    const { providerRefundId } = await wechat.refund({
-      orderId,
-      refundId,
-      amountFen: 20_000,
-      totalFen: 20_120,
-      reason: 'Reservation cancelled',
-    });
+    const answer = await wechat.refund({ ...refundOf(orderId, 20_000), refundId });
+    assert.equal(answer.state, 'processing', 'accepted is not refunded: the money is not back yet');
     assert.deepEqual(fake.refunds.at(-1), {
       orderId,
       outRefundNo: outTradeNoOf(refundId),
-      refundId: providerRefundId,
+      refundId: answer.providerRefundId,
       refundFen: 20_000,
       totalFen: 20_120,
-      reason: 'Reservation cancelled',
+      reason: '取消报名 / Registration canceled',
+      notifyUrl: 'https://exam.example.cn/api/pay/wechat/refund-notify',
+      status: 'PROCESSING',
     });
-    await assert.rejects(
-      wechat.refund({ orderId, refundId: uuidv7(), amountFen: 121, totalFen: 20_120, reason: 'again' }),
-      ProviderError,
-    );
+    await assert.rejects(wechat.refund(refundOf(orderId, 121)), ProviderError);
+  });
+
+  test('only a SUCCESS answer is refunded; CLOSED and ABNORMAL are failed, whatever the HTTP 200', async () => {
+    const { orderId } = await createdOrder();
+    fake.pay(orderId);
+    const states: Record<string, string> = {};
+    try {
+      for (const status of ['SUCCESS', 'CLOSED', 'ABNORMAL', 'PROCESSING'] as const) {
+        fake.refundAnswers.firstStatus = status;
+        const answer = await wechat.refund(refundOf(orderId, 100));
+        states[status] = answer.state === 'failed' ? `failed: ${answer.detail}` : answer.state;
+      }
+    } finally {
+      fake.refundAnswers.firstStatus = 'PROCESSING';
+    }
+    assert.deepEqual(states, {
+      SUCCESS: 'succeeded',
+      CLOSED: 'failed: WeChat Pay refund CLOSED',
+      ABNORMAL: 'failed: WeChat Pay refund ABNORMAL',
+      PROCESSING: 'processing',
+    });
+  });
+
+  test('the same refund id asked again, or queried, answers that refund as it is now; an unknown one is undefined', async () => {
+    const { orderId } = await createdOrder();
+    fake.pay(orderId);
+    const request = refundOf(orderId, 20_120);
+    const first = await wechat.refund(request);
+    assert.deepEqual(await wechat.queryRefund(request.refundId), first);
+    fake.settleRefund(request.refundId, 'SUCCESS');
+    const settled = { state: 'succeeded', providerRefundId: first.providerRefundId };
+    assert.deepEqual(await wechat.queryRefund(request.refundId), settled);
+    assert.deepEqual(await wechat.refund(request), settled, 'asked again: the same refund, not a second one');
+    assert.equal(fake.refunds.filter((r) => r.orderId === orderId).length, 1);
+    const sent = fake.requests.at(-1);
+    assert.equal(sent?.path, '/v3/refund/domestic/refunds');
+    assert.equal(await wechat.queryRefund(uuidv7()), undefined);
+  });
+
+  test("a refusal is a ProviderError with WeChat's code", async () => {
+    const { orderId } = await createdOrder();
+    fake.pay(orderId);
+    fake.refundAnswers.refusedOrders.add(orderId);
+    try {
+      await assert.rejects(
+        wechat.refund(refundOf(orderId, 100)),
+        (e: unknown) => e instanceof ProviderError && /refund answered HTTP 403 NOT_ENOUGH/.test(e.message),
+      );
+    } finally {
+      fake.refundAnswers.refusedOrders.delete(orderId);
+    }
   });
 
   test('WeChat unreachable: every call is a ProviderError naming the call, never a key', async () => {
@@ -325,6 +387,58 @@ describe('WeChat Pay notifications', () => {
     const refused = wechat.acknowledge(false);
     assert.equal(refused.status, 400);
     assert.equal((refused.body as { code: string }).code, 'FAIL');
+  });
+});
+
+describe('WeChat Pay refund notifications', () => {
+  async function refundedOrder() {
+    const { orderId } = await createdOrder();
+    fake.pay(orderId);
+    const request = refundOf(orderId, 20_000);
+    await wechat.refund(request);
+    return { orderId, refundId: request.refundId, providerRefundId: fake.refund(request.refundId).refundId };
+  }
+
+  test('REFUND.SUCCESS verifies as succeeded; REFUND.ABNORMAL and REFUND.CLOSED as failed', async () => {
+    const { orderId, refundId, providerRefundId } = await refundedOrder();
+    const notified = (status: 'SUCCESS' | 'ABNORMAL' | 'CLOSED') =>
+      wechat.verifyRefundNotification(fake.refundNotificationFor(refundId, { status }));
+    assert.deepEqual(await notified('SUCCESS'), {
+      refundId,
+      orderId,
+      amountFen: 20_000,
+      outcome: { state: 'succeeded', providerRefundId },
+    });
+    for (const status of ['ABNORMAL', 'CLOSED'] as const) {
+      assert.deepEqual((await notified(status)).outcome, {
+        state: 'failed',
+        providerRefundId,
+        detail: `WeChat Pay refund ${status}`,
+      });
+    }
+  });
+
+  test('forged, stale, undecryptable or other-merchant refund notifications are refused, like payment ones', async () => {
+    const { refundId } = await refundedOrder();
+    const refused = (overrides: RefundNotificationOverrides, reason: NotificationRejected['reason']) =>
+      assert.rejects(
+        wechat.verifyRefundNotification(fake.refundNotificationFor(refundId, { status: 'SUCCESS', ...overrides })),
+        rejectionOf(reason),
+      );
+    await refused({ signWith: strangerKey() }, 'signature');
+    await refused({ timestamp: Math.floor(clock.now.getTime() / 1000) - 360 }, 'timestamp');
+    await refused({ mchid: '1900000999' }, 'merchant');
+    await refused({ status: 'PROCESSING' }, 'format');
+    await refused({ apiV3Key: 'k'.repeat(32) }, 'decrypt');
+  });
+
+  test('a payment notification is not a refund one, and a refund notification pays nothing', async () => {
+    const { orderId, refundId } = await refundedOrder();
+    await assert.rejects(wechat.verifyRefundNotification(fake.notificationFor(orderId)), rejectionOf('format'));
+    await assert.rejects(
+      wechat.verifyNotification(fake.refundNotificationFor(refundId, { status: 'SUCCESS' })),
+      rejectionOf('not_success'),
+    );
   });
 });
 

@@ -19,6 +19,7 @@ import {
   type PaymentProvider,
   ProviderError,
   type ProviderOrderState,
+  type ProviderRefundState,
   type VerifiedPayment,
 } from './types';
 
@@ -27,6 +28,8 @@ const SIGNATURE_WINDOW_S = 5 * 60;
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** WeChat's limit on `description`, in UTF-8 bytes. */
 const DESCRIPTION_MAX_BYTES = 127;
+/** WeChat's limit on a refund's `reason`, which the payer reads in WeChat's refund message. */
+const REFUND_REASON_MAX_BYTES = 80;
 
 /** out_trade_no allows 6-32 characters: our UUIDs go without their dashes and come back with them. */
 export function outTradeNoOf(orderId: string): string {
@@ -92,6 +95,42 @@ const notificationEnvelope = z.object({
     associated_data: z.string().optional(),
   }),
 });
+
+/** A refund as WeChat answers it (create and query): `status` is SUCCESS, PROCESSING, CLOSED or ABNORMAL. */
+const refundAnswer = z.object({
+  refund_id: z.string().min(1),
+  out_refund_no: z.string(),
+  status: z.string(),
+});
+
+/** The decrypted resource of a REFUND.* notification: the state is `refund_status` there. */
+const refundResource = z.object({
+  mchid: z.string(),
+  out_trade_no: z.string(),
+  out_refund_no: z.string(),
+  refund_id: z.string().min(1),
+  refund_status: z.string(),
+  amount: z.object({ refund: z.number().int().nonnegative() }),
+});
+
+/**
+ * WeChat's refund states: only SUCCESS has paid the money back. CLOSED and ABNORMAL (the payer's bank account
+ * refused it) never will as they are: an operator settles them, in WeChat's merchant platform. Undefined for a
+ * state WeChat does not document.
+ */
+function refundStateOf(refundId: string, status: string): ProviderRefundState | undefined {
+  switch (status) {
+    case 'SUCCESS':
+      return { state: 'succeeded', providerRefundId: refundId };
+    case 'PROCESSING':
+      return { state: 'processing', providerRefundId: refundId };
+    case 'CLOSED':
+    case 'ABNORMAL':
+      return { state: 'failed', providerRefundId: refundId, detail: `WeChat Pay refund ${status}` };
+    default:
+      return undefined;
+  }
+}
 
 const errorBody = z.object({ code: z.string(), message: z.string().optional() });
 
@@ -230,6 +269,41 @@ export function wechatPayProvider(
     return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString('utf8');
   };
 
+  /**
+   * The one check of every notification, payment or refund: the platform signature over the exact body and a fresh
+   * timestamp, then the envelope, then the resource decrypted with the APIv3 key (AES-256-GCM, whose tag refuses
+   * any change). Answers the event type and the plaintext; throws NotificationRejected.
+   */
+  const openNotification = (input: NotificationInput, what: string): { eventType: string; plaintext: string } => {
+    const check = checkSignature(input);
+    if (!check.ok) throw new NotificationRejected(check.reason, check.message);
+    let envelope: z.infer<typeof notificationEnvelope>;
+    try {
+      envelope = notificationEnvelope.parse(JSON.parse(input.rawBody));
+    } catch {
+      throw new NotificationRejected('format', `WeChat Pay ${what} notification is not an encrypted resource envelope`);
+    }
+    try {
+      return { eventType: envelope.event_type, plaintext: decrypt(envelope.resource) };
+    } catch {
+      throw new NotificationRejected(
+        'decrypt',
+        `WeChat Pay ${what} notification resource does not decrypt with the APIv3 key`,
+      );
+    }
+  };
+
+  /** A refund answer (create or query) for this refund id, mapped to our states. */
+  const refundStateFrom = (what: string, body: unknown, refundId: string): ProviderRefundState => {
+    const parsed = refundAnswer.safeParse(body);
+    if (!parsed.success || parsed.data.out_refund_no !== outTradeNoOf(refundId)) {
+      throw new ProviderError(`WeChat Pay ${what} answered something that is not refund ${outTradeNoOf(refundId)}`);
+    }
+    const state = refundStateOf(parsed.data.refund_id, parsed.data.status);
+    if (!state) throw new ProviderError(`WeChat Pay ${what} answered status ${parsed.data.status}`);
+    return state;
+  };
+
   return {
     name: 'wechat',
 
@@ -250,25 +324,9 @@ export function wechatPayProvider(
     },
 
     async verifyNotification(input) {
-      const check = checkSignature(input);
-      if (!check.ok) throw new NotificationRejected(check.reason, check.message);
-      let envelope: z.infer<typeof notificationEnvelope>;
-      try {
-        envelope = notificationEnvelope.parse(JSON.parse(input.rawBody));
-      } catch {
-        throw new NotificationRejected('format', 'WeChat Pay notification is not an encrypted resource envelope');
-      }
-      if (envelope.event_type !== 'TRANSACTION.SUCCESS') {
-        throw new NotificationRejected('not_success', `WeChat Pay notification event ${envelope.event_type}`);
-      }
-      let plaintext: string;
-      try {
-        plaintext = decrypt(envelope.resource);
-      } catch {
-        throw new NotificationRejected(
-          'decrypt',
-          'WeChat Pay notification resource does not decrypt with the APIv3 key',
-        );
+      const { eventType, plaintext } = openNotification(input, 'payment');
+      if (eventType !== 'TRANSACTION.SUCCESS') {
+        throw new NotificationRejected('not_success', `WeChat Pay notification event ${eventType}`);
       }
       let t: Transaction;
       try {
@@ -333,13 +391,46 @@ export function wechatPayProvider(
       const answer = await call('POST', '/v3/refund/domestic/refunds', {
         out_trade_no: outTradeNoOf(request.orderId),
         out_refund_no: outTradeNoOf(request.refundId),
-        reason: truncateUtf8(request.reason, 80),
+        reason: truncateUtf8(request.reason, REFUND_REASON_MAX_BYTES),
+        ...(request.notifyUrl ? { notify_url: request.notifyUrl } : {}),
         amount: { refund: request.amountFen, total: request.totalFen, currency: 'CNY' },
       });
       if (answer.status !== 200) throw failure('refund', answer);
-      const refunded = z.object({ refund_id: z.string().min(1) }).safeParse(answer.body);
-      if (!refunded.success) throw new ProviderError('WeChat Pay refund answered without refund_id');
-      return { providerRefundId: refunded.data.refund_id };
+      return refundStateFrom('refund', answer.body, request.refundId);
+    },
+
+    async queryRefund(refundId) {
+      const answer = await call('GET', `/v3/refund/domestic/refunds/${outTradeNoOf(refundId)}`);
+      if (answer.status === 404) return undefined;
+      if (answer.status !== 200) throw failure('query refund', answer);
+      return refundStateFrom('query refund', answer.body, refundId);
+    },
+
+    async verifyRefundNotification(input) {
+      const { eventType, plaintext } = openNotification(input, 'refund');
+      if (!eventType.startsWith('REFUND.')) {
+        throw new NotificationRejected('format', `WeChat Pay refund notification with event ${eventType}`);
+      }
+      let r: z.infer<typeof refundResource>;
+      try {
+        r = refundResource.parse(JSON.parse(plaintext));
+      } catch {
+        throw new NotificationRejected('format', 'WeChat Pay refund notification resource is not a refund');
+      }
+      if (r.mchid !== config.mchId) {
+        throw new NotificationRejected('merchant', `WeChat Pay refund notification for mchid ${r.mchid}`);
+      }
+      // out_refund_no carries our refund id as out_trade_no carries the order id: a UUID without its dashes.
+      const refundId = orderIdOf(r.out_refund_no);
+      const orderId = orderIdOf(r.out_trade_no);
+      const outcome = refundStateOf(r.refund_id, r.refund_status);
+      if (!refundId || !orderId || !outcome || outcome.state === 'processing') {
+        throw new NotificationRejected(
+          'format',
+          `WeChat Pay refund notification for ${r.out_refund_no} with refund_status ${r.refund_status}`,
+        );
+      }
+      return { refundId, orderId, amountFen: r.amount.refund, outcome };
     },
 
     acknowledge(accepted) {

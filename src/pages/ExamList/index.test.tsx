@@ -46,6 +46,7 @@ const registration = (n: number, status: RegistrationView['status'], canChange =
   canChange,
   canCancel: canChange,
   groupSeat: null,
+  refund: null,
 });
 
 const candidate: CurrentUser = {

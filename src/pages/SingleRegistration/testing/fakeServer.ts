@@ -127,6 +127,7 @@ export function registrationFixture(overrides: Record<string, unknown> = {}) {
     canChange: true,
     canCancel: true,
     groupSeat: null,
+    refund: null,
     ...overrides,
   };
 }
@@ -154,6 +155,7 @@ export function orderFixture(overrides: Record<string, unknown> = {}) {
     transactionId: null,
     qrContent: 'http://192.168.1.20:8000/pay/sandbox/0192f0c0-0000-7000-8000-000000005001',
     refundedFen: 0,
+    refunds: [],
     ...overrides,
   };
 }
