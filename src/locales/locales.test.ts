@@ -1,3 +1,4 @@
+import { REFUND_REASONS, REFUND_STATES } from '../../contract/booking';
 import { ERROR_CODES } from '../../contract/errors';
 import enUSApp from './en-US';
 import enCenter from './en-US/center';
@@ -8,6 +9,7 @@ import enGroup from './en-US/gRegistration';
 import enHome from './en-US/home';
 import enLegal from './en-US/legal';
 import enProfile from './en-US/profile';
+import enRefund from './en-US/refund';
 import enResult from './en-US/result';
 import enStatus from './en-US/status';
 import enTicket from './en-US/ticket';
@@ -22,6 +24,7 @@ import zhGroup from './zh-CN/gRegistration';
 import zhHome from './zh-CN/home';
 import zhLegal from './zh-CN/legal';
 import zhProfile from './zh-CN/profile';
+import zhRefund from './zh-CN/refund';
 import zhResult from './zh-CN/result';
 import zhStatus from './zh-CN/status';
 import zhTicket from './zh-CN/ticket';
@@ -41,6 +44,7 @@ const enPages = {
   ...enTransaction,
   ...enResult,
   ...enStatus,
+  ...enRefund,
   ...enWallet,
   ...enCenter,
   ...enExaminer,
@@ -56,6 +60,7 @@ const zhPages = {
   ...zhTransaction,
   ...zhResult,
   ...zhStatus,
+  ...zhRefund,
   ...zhWallet,
   ...zhCenter,
   ...zhExaminer,
@@ -78,6 +83,14 @@ describe('locale files', () => {
     for (const messages of [enUS, zhCN] as Record<string, string>[]) {
       const missing = ERROR_CODES.filter((code) => !messages[`errors.${code}`]);
       expect(missing).toEqual([]);
+    }
+  });
+
+  it('say every refund reason and state of the contract in words, a sentence for each reason', () => {
+    for (const messages of [enUS, zhCN] as Record<string, string>[]) {
+      for (const reason of REFUND_REASONS)
+        expect([reason, messages[`refund.reason.${reason}`]]).toEqual([reason, expect.stringMatching(/[.。]$/)]);
+      for (const state of REFUND_STATES) expect(messages[`refund.state.${state}`]).toBeTruthy();
     }
   });
 

@@ -12,6 +12,5 @@ export default {
   'pages.transaction.column.receipt': 'Receipt',
   'pages.transaction.receipt': 'View receipt',
   'pages.transaction.receiptOf': 'View the receipt of {exam}',
-  'pages.transaction.refunded': 'Refunded {amount}',
   'pages.transaction.notPaid': 'Not paid',
 };

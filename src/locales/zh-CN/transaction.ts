@@ -12,6 +12,5 @@ export default {
   'pages.transaction.column.receipt': '收据',
   'pages.transaction.receipt': '查看收据',
   'pages.transaction.receiptOf': '查看 {exam} 的收据',
-  'pages.transaction.refunded': '已退 {amount}',
   'pages.transaction.notPaid': '未支付',
 };

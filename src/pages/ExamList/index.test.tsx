@@ -35,7 +35,14 @@ function examNo(n: number, seatsLeft = 40 - n): ExamSummary {
   };
 }
 
-const registration = (n: number, status: RegistrationView['status'], canChange = false): RegistrationView => ({
+const noRefund = { refundedFen: 0, refundPendingFen: 0, refundFailedFen: 0 };
+
+const registration = (
+  n: number,
+  status: RegistrationView['status'],
+  canChange = false,
+  refund: RegistrationView['refund'] = null,
+): RegistrationView => ({
   id: uuid(900 + n),
   status,
   exam: examNo(n),
@@ -46,7 +53,7 @@ const registration = (n: number, status: RegistrationView['status'], canChange =
   canChange,
   canCancel: canChange,
   groupSeat: null,
-  refund: null,
+  refund,
 });
 
 const candidate: CurrentUser = {
@@ -84,8 +91,14 @@ const fakeServer = async (config: AxiosRequestConfig): Promise<AxiosResponse> =>
       return reply([{ ...examNo(4), expected: 36, checkedIn: 12 }]);
     case '/api/front/registrations':
       return reply({
-        list: [registration(1, 'pending'), registration(2, 'register', true), registration(3, 'canceled')],
-        total: 3,
+        list: [
+          registration(1, 'pending'),
+          registration(2, 'register', true),
+          registration(3, 'canceled', false, { ...noRefund, refundedFen: 15_300 }),
+          registration(5, 'canceled', false, { ...noRefund, refundPendingFen: 15_500 }),
+          registration(6, 'canceled', false, { ...noRefund, refundFailedFen: 15_600 }),
+        ],
+        total: 5,
         current: 1,
         pageSize: 10,
       });
@@ -164,6 +177,23 @@ describe('My Exams of a candidate', () => {
     const canceled = rowOf('Canceled');
     expect(within(canceled).queryByText('QR code')).not.toBeInTheDocument();
     expect(within(canceled).queryByText('Pay')).not.toBeInTheDocument();
+  });
+
+  it('says a refund is pending until the payment provider confirms it, and who handles a failed one', async () => {
+    await openExamList();
+    expect(await screen.findByText('Refunded CN¥153.00')).toBeInTheDocument();
+    expect(within(rowOf('Exam 5')).getByText('Refund pending: CN¥155.00')).toBeInTheDocument();
+    expect(within(rowOf('Exam 5')).queryByText(/^Refunded/)).not.toBeInTheDocument();
+    expect(
+      within(rowOf('Exam 6')).getByText('Refund of CN¥156.00 failed: our staff will handle it'),
+    ).toBeInTheDocument();
+  });
+
+  it('says the same in Chinese', async () => {
+    await openExamList('zh-CN');
+    expect(await screen.findByText('退款处理中：¥155.00')).toBeInTheDocument();
+    expect(screen.getByText('退款 ¥156.00 失败，工作人员将为您处理')).toBeInTheDocument();
+    expect(screen.getByText('已退 ¥153.00')).toBeInTheDocument();
   });
 
   it('asks the server for the second page of open exams, ten at a time', async () => {

@@ -1,6 +1,7 @@
 import { useIntl, useModel } from '@umijs/max';
 import { Card, Flex } from 'antd';
 import { withPageTexts } from '@/components/PageTexts';
+import { REFUND_TEXTS } from '@/components/RefundNote';
 import { STATUS_TEXTS } from '@/components/StatusTag';
 import enExam from '@/locales/en-US/exam';
 import enExaminer from '@/locales/en-US/examiner';
@@ -33,7 +34,7 @@ function ExamListPage() {
   );
 }
 
-export default withPageTexts(ExamListPage, { 'en-US': enExam, 'zh-CN': zhExam }, STATUS_TEXTS, {
+export default withPageTexts(ExamListPage, { 'en-US': enExam, 'zh-CN': zhExam }, STATUS_TEXTS, REFUND_TEXTS, {
   'en-US': enExaminer,
   'zh-CN': zhExaminer,
 });

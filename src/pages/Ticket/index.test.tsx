@@ -105,4 +105,43 @@ describe('receipt', () => {
     expect(value('Refunded')).toContain('CN¥135.81');
     expect(value('Status')).toContain('Refunded');
   });
+
+  it('shows each refund with its state and its reason in words, never its code; pending is not refunded', async () => {
+    const refund = (n: number, reason: string, state: string, amountFen: number) => ({
+      id: `0192f0c0-0000-7000-8000-00000000700${n}`,
+      amountFen,
+      reason,
+      state,
+      requestedAt: `2026-03-0${n}T02:00:00.000Z`,
+      completedAt: state === 'requested' ? null : `2026-03-0${n}T03:00:00.000Z`,
+    });
+    const paid = orderFixture({
+      status: 'paid',
+      paidAt: '2026-03-01T02:30:00.000Z',
+      transactionId: 'SANDBOX654321',
+      qrContent: null,
+      refundedFen: 3_000,
+      refunds: [
+        refund(2, 'change', 'succeeded', 3_000),
+        refund(3, 'late_payment', 'requested', 5_000),
+        refund(4, 'exam_canceled', 'failed', 5_581),
+      ],
+    });
+    serve({ [`GET /api/front/orders/${paid.id}`]: () => ok(paid) });
+    open('en-US', `?orderId=${paid.id}`);
+    expect(await screen.findByText('SANDBOX654321', {}, { timeout: 15_000 })).toBeInTheDocument();
+    const value = (label: string | RegExp) => screen.getByText(label).closest('tr')?.textContent;
+    expect(value('Refunded')).toContain('CN¥30.00');
+    // Labelled with when it was asked for, in the exam's zone (Beijing time).
+    expect(value(/^Refund of 2026-03-02 10:00/)).toMatch(
+      /CN¥30\.00 · RefundedYou moved to a cheaper exam, so the difference comes back to you\.$/,
+    );
+    expect(value(/^Refund of 2026-03-03 10:00/)).toMatch(
+      /CN¥50\.00 · Refund pendingYour payment arrived after the seat hold had expired, so the seat could not be kept\.$/,
+    );
+    expect(value(/^Refund of 2026-03-04 10:00/)).toMatch(
+      /CN¥55\.81 · Refund failed: our staff will handle itThe test center canceled the exam\.$/,
+    );
+    expect(document.body.textContent).not.toMatch(/late_payment|exam_canceled/);
+  });
 });

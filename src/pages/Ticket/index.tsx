@@ -1,6 +1,7 @@
 import { useLocation } from '@umijs/max';
 import { withPageTexts } from '@/components/PageTexts';
 import PrintStyle from '@/components/PrintStyle';
+import { REFUND_TEXTS } from '@/components/RefundNote';
 import { STATUS_TEXTS } from '@/components/StatusTag';
 import enCheckout from '@/locales/en-US/checkout';
 import enTicket from '@/locales/en-US/ticket';
@@ -34,4 +35,5 @@ export default withPageTexts(
   { 'en-US': enTicket, 'zh-CN': zhTicket },
   { 'en-US': enCheckout, 'zh-CN': zhCheckout },
   STATUS_TEXTS,
+  REFUND_TEXTS,
 );

@@ -14,6 +14,8 @@ function row(n: number, overrides: Record<string, unknown> = {}) {
     quantity: 1,
     totalFen: 15_090,
     refundedFen: 0,
+    refundPendingFen: 0,
+    refundFailedFen: 0,
     status: 'paid',
     createdAt: '2026-03-01T02:00:00.000Z',
     ...overrides,
@@ -23,6 +25,8 @@ function row(n: number, overrides: Record<string, unknown> = {}) {
 const ROWS = Array.from({ length: 12 }, (_, i) =>
   i === 0 ? row(1, { status: 'refunded', refundedFen: 15_090 }) : row(i + 1),
 );
+/** Canceled bookings whose refunds are on their way (partly back already), or failed. */
+const REFUNDING = [row(21, { refundedFen: 5_000, refundPendingFen: 10_090 }), row(22, { refundFailedFen: 15_090 })];
 
 const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 
@@ -54,6 +58,22 @@ describe('My Transaction', () => {
 
     await user.click(screen.getByLabelText('View the receipt of Exam 12'));
     await waitFor(() => expect(history.location.search).toBe(`?orderId=${ROWS[11].orderId}`));
+  });
+
+  it('shows refunds not yet confirmed as pending, and failed ones as left to our staff, in both languages', async () => {
+    serve({ 'GET /api/front/transactions': () => ok({ list: REFUNDING, total: 2, current: 1, pageSize: 10 }) });
+    loginAs('en-US');
+    const { unmount } = render(<TestBrowser location={{ pathname: '/home/transaction' }} />);
+    expect(await screen.findByText('Refund pending: CN¥100.90', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByText('Refunded CN¥50.00')).toBeInTheDocument();
+    expect(screen.getByText('Refund of CN¥150.90 failed: our staff will handle it')).toBeInTheDocument();
+    expect(screen.getAllByText('Paid')).toHaveLength(2);
+    unmount();
+
+    loginAs('zh-CN');
+    render(<TestBrowser location={{ pathname: '/home/transaction' }} />);
+    expect(await screen.findByText('退款处理中：¥100.90', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByText('退款 ¥150.90 失败，工作人员将为您处理')).toBeInTheDocument();
   });
 
   it('says so when there are none, in Chinese too', async () => {

@@ -2,6 +2,7 @@ import { type ProColumns, ProTable } from '@ant-design/pro-components';
 import { history, Link, useIntl } from '@umijs/max';
 import { Empty } from 'antd';
 import { withPageTexts } from '@/components/PageTexts';
+import { REFUND_TEXTS, RefundTotalsNote } from '@/components/RefundNote';
 import { OrderStatusTag, STATUS_TEXTS } from '@/components/StatusTag';
 import enTransaction from '@/locales/en-US/transaction';
 import zhTransaction from '@/locales/zh-CN/transaction';
@@ -43,9 +44,7 @@ function TransactionPage() {
       render: (_, row) => (
         <>
           <OrderStatusTag status={row.status} />
-          {row.refundedFen > 0 ? (
-            <div>{intl.formatMessage({ id: 'pages.transaction.refunded' }, { amount: money(row.refundedFen) })}</div>
-          ) : null}
+          <RefundTotalsNote totals={row} />
         </>
       ),
     },
@@ -88,4 +87,9 @@ function TransactionPage() {
   );
 }
 
-export default withPageTexts(TransactionPage, { 'en-US': enTransaction, 'zh-CN': zhTransaction }, STATUS_TEXTS);
+export default withPageTexts(
+  TransactionPage,
+  { 'en-US': enTransaction, 'zh-CN': zhTransaction },
+  STATUS_TEXTS,
+  REFUND_TEXTS,
+);

@@ -2,6 +2,7 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { ProTable } from '@ant-design/pro-components';
 import { Link, useIntl } from '@umijs/max';
 import { Space } from 'antd';
+import { RefundTotalsNote } from '@/components/RefundNote';
 import { RegistrationStatusTag } from '@/components/StatusTag';
 import { registrations } from '@/services/booking';
 import { formatInZone, pickText, zoneLabel } from '@/utils/format';
@@ -38,7 +39,12 @@ export default function MyRegistrations() {
     {
       title: text('pages.examlist.column.status'),
       dataIndex: 'status',
-      render: (_, { status }) => <RegistrationStatusTag status={status} />,
+      render: (_, { status, refund }) => (
+        <>
+          <RegistrationStatusTag status={status} />
+          {refund ? <RefundTotalsNote totals={refund} /> : null}
+        </>
+      ),
     },
     {
       title: text('pages.examlist.column.actions'),

@@ -1,11 +1,15 @@
 import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Card, Descriptions, Result, Spin } from 'antd';
+import { RefundLine } from '@/components/RefundNote';
 import { OrderStatusTag } from '@/components/StatusTag';
 import { order as fetchOrder } from '@/services/booking';
 import { formatFen, formatInZone, pickText, zoneLabel } from '@/utils/format';
 
-/** The receipt of one order: every price line, the provider's transaction id, when it was paid, what went back. */
+/**
+ * The receipt of one order: every price line, the provider's transaction id, when it was paid, what went back (only
+ * what the provider confirmed), and each refund with its state and its reason in words.
+ */
 export default function Receipt({ orderId }: { orderId: string }) {
   const intl = useIntl();
   const { locale } = intl;
@@ -52,6 +56,14 @@ export default function Receipt({ orderId }: { orderId: string }) {
         {rows.map(([id, value]) => (
           <Descriptions.Item key={id} label={text(id)}>
             {value}
+          </Descriptions.Item>
+        ))}
+        {order.refunds.map((refund) => (
+          <Descriptions.Item
+            key={refund.id}
+            label={intl.formatMessage({ id: 'refund.receipt.label' }, { date: when(refund.requestedAt) })}
+          >
+            <RefundLine refund={refund} />
           </Descriptions.Item>
         ))}
         <Descriptions.Item label={text('pages.ticket.field.status')}>
