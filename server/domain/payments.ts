@@ -168,7 +168,7 @@ const REFUND_BATCH = 50;
  * The reason the payer reads in the provider's refund message: the receipt's sentence in Chinese and in English
  * (the provider shows it as given, and we do not know the payer's language there).
  */
-export function refundReasonText(reason: RefundReason): string {
+function refundReasonText(reason: RefundReason): string {
   const key = `receipt.refund.reason.${reason}` as const;
   return `${documentText('zh-CN', key)} / ${documentText('en-US', key)}`;
 }
@@ -180,7 +180,7 @@ function refundNotifyUrl(deps: BookingDeps): string | undefined {
 }
 
 /** The wait after the n-th failed exchange of a refund: the base, doubled each time, never beyond the maximum. */
-export function refundRetryDelayMs(policy: RefundRetryConfig, failures: number): number {
+function refundRetryDelayMs(policy: RefundRetryConfig, failures: number): number {
   return Math.min(policy.baseS * 2 ** Math.min(failures - 1, 30), policy.maxS) * 1000;
 }
 

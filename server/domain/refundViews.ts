@@ -3,7 +3,7 @@ import type { RefundRow } from '../db/repositories/payments';
 import type { RefundStatus } from '../db/schema';
 
 /** The payer's view of a refund's state: one the provider is still processing is requested to them (pending). */
-export function payerRefundState(status: RefundStatus): RefundState {
+function payerRefundState(status: RefundStatus): RefundState {
   return status === 'processing' ? 'requested' : status;
 }
 
