@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { currentUser, loginRequest, loginResponse, logoutResponse, otpRequest, otpResponse } from './auth';
+import {
+  currentUser,
+  loginRequest,
+  loginResponse,
+  logoutResponse,
+  otpRequest,
+  otpResponse,
+  USER_KINDS,
+  type UserKind,
+} from './auth';
 import {
   cancelResponse,
   changeRequest,
@@ -44,6 +53,7 @@ import {
   rosterQuery,
 } from './center';
 import { pageQuery } from './envelope';
+import type { ErrorCode } from './errors';
 import {
   candidateLookupQuery,
   checkinCandidate,
@@ -71,9 +81,7 @@ import { avatarUpload, organization, profile, profileUpdate } from './profile';
 import { siteInfo } from './site';
 import { health, ready } from './system';
 
-export interface Endpoint extends Route {
-  /** `public` needs no token; `user` needs a valid bearer token. */
-  auth: 'public' | 'user';
+interface EndpointShape extends Route {
   summary: string;
   body?: z.ZodType;
   query?: z.ZodType;
@@ -82,6 +90,34 @@ export interface Endpoint extends Route {
   fileField?: 'file';
   /** The schema of the envelope's `data` on success. */
   data: z.ZodType;
+}
+
+/** Who may call an endpoint: anyone (`public`), or a logged-in account (`user`) of a kind `access` names. */
+type Caller =
+  | { auth: 'public' }
+  | {
+      auth: 'user';
+      /** The kinds of account admitted (USER_KINDS: any); the registrar refuses the rest before reading the body. */
+      access: readonly UserKind[];
+      /** What a refused kind is answered, when not the code naming the one kind admitted (see refusalOf). */
+      refusal?: ErrorCode;
+    };
+
+export type Endpoint = EndpointShape & Caller;
+
+const ONLY: Record<UserKind, ErrorCode> = {
+  individual: 'STUDENTS_ONLY',
+  testCenter: 'TEST_CENTERS_ONLY',
+  examiner: 'EXAMINERS_ONLY',
+};
+
+/**
+ * The 403 an account of a kind the endpoint does not admit gets: the endpoint's own `refusal`, else the code naming
+ * the one kind admitted (STUDENTS_ONLY, TEST_CENTERS_ONLY, EXAMINERS_ONLY), else FORBIDDEN.
+ */
+export function refusalOf(endpoint: { access: readonly UserKind[]; refusal?: ErrorCode }): ErrorCode {
+  const [only, ...more] = endpoint.access;
+  return endpoint.refusal ?? (only && more.length === 0 ? ONLY[only] : 'FORBIDDEN');
 }
 
 /**
@@ -125,12 +161,14 @@ export const api = {
   currentUser: {
     ...paths.currentUser,
     auth: 'user',
+    access: USER_KINDS,
     summary: 'The logged-in user',
     data: currentUser,
   },
   logout: {
     ...paths.logout,
     auth: 'user',
+    access: USER_KINDS,
     summary: 'Revoke the token',
     data: logoutResponse,
   },
@@ -170,12 +208,16 @@ export const api = {
   profile: {
     ...paths.profile,
     auth: 'user',
+    access: ['individual'],
+    refusal: 'FORBIDDEN',
     summary: 'My profile',
     data: profile,
   },
   saveProfile: {
     ...paths.saveProfile,
     auth: 'user',
+    access: ['individual'],
+    refusal: 'FORBIDDEN',
     summary: 'Save the whole profile (all or nothing)',
     body: profileUpdate,
     data: profile,
@@ -183,6 +225,8 @@ export const api = {
   uploadAvatar: {
     ...paths.uploadAvatar,
     auth: 'user',
+    access: ['individual'],
+    refusal: 'FORBIDDEN',
     summary: 'Upload an avatar (multipart field `file`: jpg, png or webp, at most 2 MB)',
     fileField: 'file',
     data: avatarUpload,
@@ -196,6 +240,7 @@ export const api = {
   quote: {
     ...paths.quote,
     auth: 'user',
+    access: ['individual'],
     summary: 'The price breakdown of a booking',
     body: quoteRequest,
     data: quote,
@@ -203,6 +248,7 @@ export const api = {
   register: {
     ...paths.register,
     auth: 'user',
+    access: ['individual'],
     summary: 'Book a seat: holds it and creates the order at the confirmed total (send an Idempotency-Key header)',
     body: registrationRequest,
     data: registrationResponse,
@@ -210,6 +256,7 @@ export const api = {
   order: {
     ...paths.order,
     auth: 'user',
+    access: USER_KINDS,
     summary: 'One of my orders (refresh=1 asks the payment provider)',
     params: orderIdParams,
     query: orderQuery,
@@ -218,6 +265,7 @@ export const api = {
   registrations: {
     ...paths.registrations,
     auth: 'user',
+    access: USER_KINDS,
     summary: 'My registrations',
     query: registrationListQuery,
     data: registrationList,
@@ -225,6 +273,7 @@ export const api = {
   ticket: {
     ...paths.ticket,
     auth: 'user',
+    access: USER_KINDS,
     summary: 'The admission ticket of one of my registrations',
     params: registrationIdParams,
     data: ticket,
@@ -232,6 +281,7 @@ export const api = {
   changeOptions: {
     ...paths.changeOptions,
     auth: 'user',
+    access: USER_KINDS,
     summary:
       'Open exams a registration may move to (same exam code or category, seats left); requiresAccessCode marks those whose change needs the access code',
     params: registrationIdParams,
@@ -240,6 +290,7 @@ export const api = {
   changeRegistration: {
     ...paths.changeRegistration,
     auth: 'user',
+    access: USER_KINDS,
     summary: 'Move a registration to another exam (with its accessCode when the exam requires one)',
     params: registrationIdParams,
     body: changeRequest,
@@ -248,6 +299,7 @@ export const api = {
   cancelRegistration: {
     ...paths.cancelRegistration,
     auth: 'user',
+    access: USER_KINDS,
     summary: 'Cancel a registration (refunds what was paid; a group seat only its coordinator may cancel)',
     params: registrationIdParams,
     data: cancelResponse,
@@ -255,6 +307,7 @@ export const api = {
   transactions: {
     ...paths.transactions,
     auth: 'user',
+    access: USER_KINDS,
     summary: 'My orders, newest first',
     query: pageQuery,
     data: transactionList,
@@ -262,6 +315,7 @@ export const api = {
   results: {
     ...paths.results,
     auth: 'user',
+    access: USER_KINDS,
     summary: 'Results of my registrations',
     data: z.array(resultView),
   },
@@ -274,6 +328,7 @@ export const api = {
   createGroup: {
     ...paths.createGroup,
     auth: 'user',
+    access: ['individual'],
     summary: 'Start a group registration: the coordinator and the exam',
     body: groupCreateRequest,
     data: groupView,
@@ -281,6 +336,7 @@ export const api = {
   group: {
     ...paths.group,
     auth: 'user',
+    access: ['individual'],
     summary: 'One of my group registrations, with each member and its status',
     params: groupIdParams,
     data: groupView,
@@ -288,6 +344,7 @@ export const api = {
   uploadGroupFile: {
     ...paths.uploadGroupFile,
     auth: 'user',
+    access: ['individual'],
     summary:
       'Upload the member list (multipart field `file`: .xlsx or .csv, at most 2 MB and 1,000 rows); replaces the last',
     params: groupIdParams,
@@ -297,6 +354,7 @@ export const api = {
   groupQuote: {
     ...paths.groupQuote,
     auth: 'user',
+    access: ['individual'],
     summary: 'The price breakdown for every accepted member',
     params: groupIdParams,
     body: groupPriceRequest,
@@ -305,6 +363,7 @@ export const api = {
   groupCheckout: {
     ...paths.groupCheckout,
     auth: 'user',
+    access: ['individual'],
     summary:
       'Hold a seat for every accepted member and create one order at the confirmed total (send an Idempotency-Key header)',
     params: groupIdParams,
@@ -314,6 +373,7 @@ export const api = {
   groupTickets: {
     ...paths.groupTickets,
     auth: 'user',
+    access: ['individual'],
     summary: "Every member's ticket, once the group's order is paid",
     params: groupIdParams,
     data: z.array(ticket),
@@ -321,6 +381,7 @@ export const api = {
   cancelGroupMember: {
     ...paths.cancelGroupMember,
     auth: 'user',
+    access: ['individual'],
     summary:
       "Cancel one member's paid seat (the coordinator only; not within the change lock): the member's share is refunded to the group's order and the member told by SMS",
     params: groupMemberParams,
@@ -329,12 +390,14 @@ export const api = {
   centerProfile: {
     ...paths.centerProfile,
     auth: 'user',
+    access: ['testCenter'],
     summary: 'My test center profile',
     data: centerProfile,
   },
   saveCenterProfile: {
     ...paths.saveCenterProfile,
     auth: 'user',
+    access: ['testCenter'],
     summary: 'Save the whole test center profile (all or nothing)',
     body: centerProfileUpdate,
     data: centerProfile,
@@ -342,6 +405,7 @@ export const api = {
   uploadLicense: {
     ...paths.uploadLicense,
     auth: 'user',
+    access: ['testCenter'],
     summary: 'Upload the business license (multipart field `file`: jpg, png, webp or pdf, at most 2 MB)',
     fileField: 'file',
     data: documentUpload,
@@ -349,6 +413,7 @@ export const api = {
   uploadLogo: {
     ...paths.uploadLogo,
     auth: 'user',
+    access: ['testCenter'],
     summary: 'Upload the center logo (multipart field `file`: jpg, png or webp, at most 2 MB)',
     fileField: 'file',
     data: documentUpload,
@@ -356,6 +421,7 @@ export const api = {
   centerExams: {
     ...paths.centerExams,
     auth: 'user',
+    access: ['testCenter'],
     summary: "My center's exams, soonest first",
     query: centerExamListQuery,
     data: centerExamList,
@@ -363,6 +429,7 @@ export const api = {
   createExam: {
     ...paths.createExam,
     auth: 'user',
+    access: ['testCenter'],
     summary: 'Create an exam at my center',
     body: examDraft,
     data: centerExam,
@@ -370,6 +437,7 @@ export const api = {
   centerExam: {
     ...paths.centerExam,
     auth: 'user',
+    access: ['testCenter'],
     summary: 'One exam of my center',
     params: centerExamParams,
     data: centerExam,
@@ -377,6 +445,7 @@ export const api = {
   updateExam: {
     ...paths.updateExam,
     auth: 'user',
+    access: ['testCenter'],
     summary: 'Change an exam of my center (not once canceled, completed or started)',
     params: centerExamParams,
     body: examDraft,
@@ -385,6 +454,7 @@ export const api = {
   cancelExam: {
     ...paths.cancelExam,
     auth: 'user',
+    access: ['testCenter'],
     summary: 'Cancel an exam: every paid candidate is refunded and told by SMS',
     params: centerExamParams,
     data: examCancelResponse,
@@ -392,6 +462,7 @@ export const api = {
   roster: {
     ...paths.roster,
     auth: 'user',
+    access: ['testCenter'],
     summary: "An exam's candidates (search by name, phone or ID number)",
     params: centerExamParams,
     query: rosterQuery,
@@ -400,6 +471,7 @@ export const api = {
   examExaminers: {
     ...paths.examExaminers,
     auth: 'user',
+    access: ['testCenter'],
     summary: 'The examiners assigned to an exam',
     params: centerExamParams,
     data: z.array(assignedExaminer),
@@ -407,6 +479,7 @@ export const api = {
   assignExaminer: {
     ...paths.assignExaminer,
     auth: 'user',
+    access: ['testCenter'],
     summary: 'Assign an examiner by phone (their examiner account is created if they have none)',
     params: centerExamParams,
     body: examinerAssignment,
@@ -415,6 +488,7 @@ export const api = {
   unassignExaminer: {
     ...paths.unassignExaminer,
     auth: 'user',
+    access: ['testCenter'],
     summary: 'Take an examiner off an exam',
     params: centerExamExaminerParams,
     data: z.array(assignedExaminer),
@@ -422,6 +496,7 @@ export const api = {
   enterResult: {
     ...paths.enterResult,
     auth: 'user',
+    access: ['testCenter'],
     summary: "Enter or correct one checked-in candidate's result (before publication)",
     params: centerExamRegistrationParams,
     body: resultEntry,
@@ -430,6 +505,7 @@ export const api = {
   uploadResults: {
     ...paths.uploadResults,
     auth: 'user',
+    access: ['testCenter'],
     summary: 'Enter results from a sheet (multipart field `file`: .xlsx or .csv with phone or ID number, and result)',
     params: centerExamParams,
     fileField: 'file',
@@ -438,6 +514,7 @@ export const api = {
   publishResults: {
     ...paths.publishResults,
     auth: 'user',
+    access: ['testCenter'],
     summary: 'Publish results: certificate numbers for passes, registrations completed',
     params: centerExamParams,
     data: resultPublication,
@@ -445,12 +522,14 @@ export const api = {
   examinerProfile: {
     ...paths.examinerProfile,
     auth: 'user',
+    access: ['examiner'],
     summary: 'My examiner profile',
     data: examinerProfile,
   },
   saveExaminerProfile: {
     ...paths.saveExaminerProfile,
     auth: 'user',
+    access: ['examiner'],
     summary: 'Save my examiner profile',
     body: examinerProfileUpdate,
     data: examinerProfile,
@@ -458,12 +537,14 @@ export const api = {
   examinerExams: {
     ...paths.examinerExams,
     auth: 'user',
+    access: ['examiner'],
     summary: 'The exams assigned to me, soonest first',
     data: z.array(examinerExam),
   },
   examinerCandidate: {
     ...paths.examinerCandidate,
     auth: 'user',
+    access: ['examiner'],
     summary: 'Who a scanned ticket names, for the identity check',
     params: examinerRegistrationParams,
     data: checkinCandidate,
@@ -471,6 +552,7 @@ export const api = {
   lookupCandidates: {
     ...paths.lookupCandidates,
     auth: 'user',
+    access: ['examiner'],
     summary: 'Find candidates of an exam by phone or ID card number',
     params: examinerExamParams,
     query: candidateLookupQuery,
@@ -479,6 +561,7 @@ export const api = {
   checkin: {
     ...paths.checkin,
     auth: 'user',
+    access: ['examiner'],
     summary: 'Check a candidate in by ticket token or registration id (a repeat says when it happened)',
     params: examinerExamParams,
     body: checkinRequest,

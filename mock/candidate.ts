@@ -67,20 +67,17 @@ function changeTargets(examId: string) {
   return [...exams.values()].filter((exam) => exam.id !== id && isOpen(exam) && related(exam));
 }
 
-/** Every endpoint here is a candidate's: anyone else is refused with STUDENTS_ONLY. */
-const candidate: typeof on = (endpoint, handle) => on(endpoint, handle, 'individual');
-
 export default Object.fromEntries([
-  candidate(api.profile, ({ user }) => profileOf(user)),
-  candidate(api.saveProfile, ({ user, body }) => {
+  on(api.profile, ({ user }) => profileOf(user)),
+  on(api.saveProfile, ({ user, body }) => {
     const invitationCode = body.invitationCode?.toUpperCase() ?? '';
     if (invitationCode && invitationCode !== INVITATION.code) refuse('INVITATION_CODE_INVALID');
     const contactPhone = normalizeChinaMobile(body.contactPhone);
     return saveProfile(user, { ...body, contactPhone, invitationCode, organizationId: body.organizationId ?? null });
   }),
-  candidate(api.uploadAvatar, () => ({ avatarId: newId(), avatarUrl: '/logo.svg', avatar_small: '/logo.svg' })),
-  candidate(api.quote, ({ user, body }) => priceOf(user, examOf(body.examId), body.quantity, body.promoCode).quote),
-  candidate(api.register, ({ user, body, req }) => {
+  on(api.uploadAvatar, () => ({ avatarId: newId(), avatarUrl: '/logo.svg', avatar_small: '/logo.svg' })),
+  on(api.quote, ({ user, body }) => priceOf(user, examOf(body.examId), body.quantity, body.promoCode).quote),
+  on(api.register, ({ user, body, req }) => {
     const exam = examOf(body.examId);
     if (exam.accessCode && body.accessCode !== exam.accessCode) refuse('ACCESS_CODE_INVALID');
     const { breakdown } = priceOf(user, exam, 1, body.promoCode);

@@ -74,11 +74,8 @@ function applyDraft(exam: MockExam, draft: ExamDraft): MockExam {
 
 const document = () => ({ id: newId(), url: '/logo.svg', contentType: 'image/png' });
 
-/** Every endpoint here is a test center's: anyone else is refused with TEST_CENTERS_ONLY. */
-const center: typeof on = (endpoint, handle) => on(endpoint, handle, 'testCenter');
-
 export default Object.fromEntries([
-  center(api.centerProfile, ({ user }) => {
+  on(api.centerProfile, ({ user }) => {
     const empty: CenterProfile = {
       ...{ businessName: '', licenseId: null, licenseUrl: null, licenseContentType: null, taxId: '', logoId: null },
       ...{ logoUrl: null, capacity: 0, contactName: '', contactPhone: '', provinceCode: null, cityCode: null },
@@ -86,24 +83,24 @@ export default Object.fromEntries([
     };
     return centerProfiles.get(user.id) ?? empty;
   }),
-  center(api.saveCenterProfile, ({ user, body }) =>
+  on(api.saveCenterProfile, ({ user, body }) =>
     saveCenterProfile(user, { ...body, contactPhone: normalizeChinaMobile(body.contactPhone) }),
   ),
-  center(api.uploadLicense, document),
-  center(api.uploadLogo, document),
-  center(api.centerExams, ({ user, query }) => {
+  on(api.uploadLicense, document),
+  on(api.uploadLogo, document),
+  on(api.centerExams, ({ user, query }) => {
     const own = [...exams.values()].filter((exam) => exam.ownerId === user.id);
     const listed = own.filter((exam) => !query.status || exam.status === query.status);
     return page(listed.sort((a, b) => a.startsAt.localeCompare(b.startsAt)).map(viewOf), query);
   }),
-  center(api.createExam, ({ user, body }) => {
+  on(api.createExam, ({ user, body }) => {
     const exam = applyDraft(centerExam(user, examAt(new Date())), body);
     exams.set(exam.id, exam);
     return viewOf(exam);
   }),
-  center(api.centerExam, ({ user, params }) => viewOf(ownExam(user, params.id))),
-  center(api.updateExam, ({ user, params, body }) => viewOf(applyDraft(ownExam(user, params.id), body))),
-  center(api.cancelExam, ({ user, params }) => {
+  on(api.centerExam, ({ user, params }) => viewOf(ownExam(user, params.id))),
+  on(api.updateExam, ({ user, params, body }) => viewOf(applyDraft(ownExam(user, params.id), body))),
+  on(api.cancelExam, ({ user, params }) => {
     const exam = ownExam(user, params.id);
     const refunded = found(exam, '', 'register');
     const released = found(exam, '', 'pending');
@@ -111,26 +108,29 @@ export default Object.fromEntries([
     exam.status = 'canceled';
     return { exam: viewOf(exam), refunded: refunded.length, released: released.length, notified: refunded.length };
   }),
-  center(api.roster, ({ user, params, query }) =>
+  on(api.roster, ({ user, params, query }) =>
     page(found(ownExam(user, params.id), query.q, query.status).map(rosterEntryOf), query),
   ),
-  center({ ...paths.rosterExport, auth: 'user', params: api.roster.params }, async ({ user, params, req }) => {
-    const exam = ownExam(user, params.id);
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet('考生 Candidates');
-    sheet.addRow(rosterHeader(exam.timeZone));
-    for (const entry of found(exam, req.query.q, req.query.status).map(rosterEntryOf)) {
-      const { name, phone, maskedIdNumber, status, checkedInAt, outcome, certificateNumber } = entry;
-      sheet.addRow([name, phone, maskedIdNumber, status, checkedInAt, outcome, certificateNumber]);
-    }
-    return {
-      fileName: `roster-${exam.code}.xlsx`,
-      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      bytes: Buffer.from(await workbook.xlsx.writeBuffer()),
-    };
-  }),
-  center(api.examExaminers, ({ user, params }) => ownExam(user, params.id).examiners),
-  center(api.assignExaminer, ({ user, params, body }) => {
+  on(
+    { ...paths.rosterExport, auth: 'user', access: ['testCenter'], params: api.roster.params },
+    async ({ user, params, req }) => {
+      const exam = ownExam(user, params.id);
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('考生 Candidates');
+      sheet.addRow(rosterHeader(exam.timeZone));
+      for (const entry of found(exam, req.query.q, req.query.status).map(rosterEntryOf)) {
+        const { name, phone, maskedIdNumber, status, checkedInAt, outcome, certificateNumber } = entry;
+        sheet.addRow([name, phone, maskedIdNumber, status, checkedInAt, outcome, certificateNumber]);
+      }
+      return {
+        fileName: `roster-${exam.code}.xlsx`,
+        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        bytes: Buffer.from(await workbook.xlsx.writeBuffer()),
+      };
+    },
+  ),
+  on(api.examExaminers, ({ user, params }) => ownExam(user, params.id).examiners),
+  on(api.assignExaminer, ({ user, params, body }) => {
     const exam = ownExam(user, params.id);
     const phone = normalizeChinaMobile(body.phone);
     if (!exam.examiners.some((examiner) => examiner.phone === phone)) {
@@ -138,18 +138,18 @@ export default Object.fromEntries([
     }
     return exam.examiners;
   }),
-  center(api.unassignExaminer, ({ user, params }) => {
+  on(api.unassignExaminer, ({ user, params }) => {
     const exam = ownExam(user, params.id);
     exam.examiners = exam.examiners.filter((examiner) => examiner.userId !== params.userId);
     return exam.examiners;
   }),
-  center(api.enterResult, ({ user, params, body }) => {
+  on(api.enterResult, ({ user, params, body }) => {
     const roster = rosterOf(ownExam(user, params.id).id);
     const entry = roster.find((item) => item.id === params.registrationId) ?? refuse('NOT_FOUND');
     entry.outcome = body.outcome;
     return rosterEntryOf(entry);
   }),
-  center(api.uploadResults, ({ user, params }) => {
+  on(api.uploadResults, ({ user, params }) => {
     const roster = rosterOf(ownExam(user, params.id).id);
     const next = roster.find((entry) => entry.status === 'checkin' && entry.outcome === null);
     if (next) next.outcome = 'pass';
@@ -159,7 +159,7 @@ export default Object.fromEntries([
     ];
     return { updated: next ? 1 : 0, rejected };
   }),
-  center(api.publishResults, ({ user, params }) => {
+  on(api.publishResults, ({ user, params }) => {
     const exam = ownExam(user, params.id);
     if (exam.resultsPublishedAt) refuse('RESULTS_PUBLISHED');
     // As the server does: entered results are published and their candidates completed; the rest stay checked in.

@@ -29,21 +29,18 @@ async function ticketRegistration(token: string, examId: string): Promise<string
   return claims.registrationId;
 }
 
-/** Every endpoint here is an examiner's: anyone else is refused with EXAMINERS_ONLY. */
-const examiner: typeof on = (endpoint, handle) => on(endpoint, handle, 'examiner');
-
 export default Object.fromEntries([
-  examiner(api.examinerProfile, ({ user }): ExaminerProfile => {
+  on(api.examinerProfile, ({ user }): ExaminerProfile => {
     const empty = { name: user.name, phone: user.phone, address: '', identityId: '', complete: false };
     return examinerProfiles.get(user.id) ?? empty;
   }),
-  examiner(api.saveExaminerProfile, ({ user, body }) => {
+  on(api.saveExaminerProfile, ({ user, body }) => {
     const saved = { ...body, phone: user.phone, complete: true };
     examinerProfiles.set(user.id, saved);
     user.name = saved.name;
     return saved;
   }),
-  examiner(api.examinerExams, ({ user }) =>
+  on(api.examinerExams, ({ user }) =>
     assigned(user)
       .sort((a, b) => a.startsAt.localeCompare(b.startsAt))
       .map((exam) => {
@@ -53,12 +50,12 @@ export default Object.fromEntries([
         return { ...summaryOf(exam), expected, checkedIn };
       }),
   ),
-  examiner(api.examinerCandidate, ({ user, params }) => {
+  on(api.examinerCandidate, ({ user, params }) => {
     const exam = assignedExam(user, params.id);
     const registration = registrations.get(params.registrationId);
     return registration?.examId === exam.id ? candidateOf(registration) : refuse('NOT_FOUND');
   }),
-  examiner(api.lookupCandidates, ({ user, params, query }) => {
+  on(api.lookupCandidates, ({ user, params, query }) => {
     const exam = assignedExam(user, params.id);
     const phone = chinaMobileToE164(query.q);
     const idNumber = query.q.toUpperCase();
@@ -71,7 +68,7 @@ export default Object.fromEntries([
       )
       .map(candidateOf);
   }),
-  examiner(api.checkin, async ({ user, params, body }) => {
+  on(api.checkin, async ({ user, params, body }) => {
     const exam = assignedExam(user, params.id);
     const byToken = 'token' in body;
     const id = byToken ? await ticketRegistration(body.token, exam.id) : body.registrationId;

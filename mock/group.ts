@@ -113,26 +113,22 @@ export default Object.fromEntries([
         : 'text/csv; charset=utf-8';
     return { fileName: `group-registration-template.${format}`, contentType, bytes };
   }),
-  on(
-    api.createGroup,
-    ({ user, body }) => {
-      const exam = examOf(body.examId);
-      if (exam.accessCode && body.accessCode !== exam.accessCode) refuse('ACCESS_CODE_INVALID');
-      const coordinator = { ...body.coordinator, phone: normalizeChinaMobile(body.coordinator.phone) };
-      const group: MockGroup = {
-        id: newId(),
-        userId: user.id,
-        examId: exam.id,
-        coordinator,
-        upload: null,
-        registrationIds: [],
-        orderId: null,
-      };
-      groups.set(group.id, group);
-      return viewOf(group);
-    },
-    'individual',
-  ),
+  on(api.createGroup, ({ user, body }) => {
+    const exam = examOf(body.examId);
+    if (exam.accessCode && body.accessCode !== exam.accessCode) refuse('ACCESS_CODE_INVALID');
+    const coordinator = { ...body.coordinator, phone: normalizeChinaMobile(body.coordinator.phone) };
+    const group: MockGroup = {
+      id: newId(),
+      userId: user.id,
+      examId: exam.id,
+      coordinator,
+      upload: null,
+      registrationIds: [],
+      orderId: null,
+    };
+    groups.set(group.id, group);
+    return viewOf(group);
+  }),
   on(api.group, ({ user, params }) => viewOf(myGroup(user, params.id))),
   on(api.uploadGroupFile, ({ user, params }) => {
     const group = myGroup(user, params.id);

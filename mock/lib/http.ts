@@ -1,12 +1,19 @@
 /**
  * How a mock handler is written. `on(endpoint, handle)` keys it by the contract's method and path, refuses a missing
- * session (and, when named, the wrong kind of account) as the server's registrar does, parses body, query and params
- * with the contract's schemas, and answers what `handle` returns, or the AppError it throws (`refuse`, or a server
- * rule's own), as the envelope.
+ * session and the kinds of account the entry's `access` leaves out (with refusalOf's code, as the server's registrar
+ * does), parses body, query and params with the contract's schemas, and answers what `handle` returns, or the
+ * AppError it throws (`refuse`, or a server rule's own), as the envelope.
  * Excluded from Umi's mock glob (.umirc.ts): a library, not a mock file.
  */
 import type { z } from 'zod';
-import type { CurrentUser, Endpoint, ErrorCode, ErrorEnvelope, UserKind } from '../../contract';
+import {
+  type CurrentUser,
+  type Endpoint,
+  type ErrorCode,
+  type ErrorEnvelope,
+  refusalOf,
+  type UserKind,
+} from '../../contract';
 import { ERROR_CODES } from '../../contract/errors';
 import type { Route } from '../../contract/paths';
 import { AppError } from '../../server/errors';
@@ -46,7 +53,11 @@ export function bearerToken(req: MockRequest): string {
   return typeof header === 'string' ? header.replace(/^Bearer /, '') : '';
 }
 
-type Spec = Route & Partial<Pick<Endpoint, 'auth' | 'body' | 'query' | 'params' | 'data'>>;
+type Spec = Route &
+  Partial<Pick<Endpoint, 'auth' | 'body' | 'query' | 'params' | 'data'>> & {
+    access?: readonly UserKind[];
+    refusal?: ErrorCode;
+  };
 type Parsed<E, K extends string> = E extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
 type Answer<E> = E extends { data: infer S extends z.ZodType } ? z.input<S> : Download;
 
@@ -57,12 +68,6 @@ export interface Input<E> {
   user: E extends { auth: 'user' } ? CurrentUser : CurrentUser | undefined;
   req: MockRequest;
 }
-
-const ONLY: Record<UserKind, ErrorCode> = {
-  individual: 'STUDENTS_ONLY',
-  testCenter: 'TEST_CENTERS_ONLY',
-  examiner: 'EXAMINERS_ONLY',
-};
 
 const isErrorCode = (text: string): text is ErrorCode => (ERROR_CODES as readonly string[]).includes(text);
 
@@ -93,17 +98,17 @@ function answer(res: MockResponse, data: unknown) {
   }
 }
 
-/** The handler of `endpoint` (see above); with `kind`, any other kind of account is refused, as the server's scopes do. */
+/** The handler of `endpoint` (see above). */
 export function on<E extends Spec>(
   endpoint: E,
   handle: (input: Input<E>) => Answer<E> | Promise<Answer<E>>,
-  kind?: UserKind,
 ): [string, Handler] {
   const handler: Handler = async (req, res) => {
     try {
       const user = sessions.get(bearerToken(req));
       if (endpoint.auth === 'user' && !user) refuse('UNAUTHORIZED');
-      if (kind && user?.kind !== kind) refuse(ONLY[kind]);
+      const { access, refusal } = endpoint;
+      if (access && user && !access.includes(user.kind)) refuse(refusalOf({ access, refusal }));
       const body = parse(endpoint.body, req.body);
       const query = parse(endpoint.query, req.query);
       const params = parse(endpoint.params, req.params);

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod';
-import { type Endpoint, errorEnvelope, ok } from '../../contract';
+import { type Endpoint, errorEnvelope, ok, refusalOf } from '../../contract';
 import type { UserRow } from '../db/repositories/auth';
+import { AppError } from '../errors';
 
 type Parsed<E, K extends string> = E extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
 
@@ -33,7 +34,8 @@ const errorResponses = Object.fromEntries(
 
 /**
  * Registers one contract endpoint: its zod schemas validate the request and the success envelope, OpenAPI
- * comes from the same schemas, and `auth: 'user'` endpoints reject requests without a live session.
+ * comes from the same schemas, and `auth: 'user'` endpoints refuse requests without a live session (401) and
+ * accounts of a kind their `access` leaves out (403, see refusalOf).
  */
 export function endpointRegistrar(app: FastifyInstance, authenticate: Authenticator) {
   return function registerEndpoint<E extends Endpoint>(endpoint: E, handler: EndpointHandler<E>): void {
@@ -45,16 +47,20 @@ export function endpointRegistrar(app: FastifyInstance, authenticate: Authentica
       ...(endpoint.auth === 'user' ? { security: [{ bearer: [] }] } : {}),
       response: { 200: ok(endpoint.data), ...errorResponses },
     };
-    // Who is asking is settled before the body is read: a logged-out client gets 401, not a list of field errors.
+    // Who is asking is settled before the body is read: a logged-out client gets 401, not a list of field errors,
+    // and the wrong kind of account 403 without anything being parsed.
     const users = new WeakMap<FastifyRequest, UserRow>();
+    const caller: Endpoint = endpoint;
     app.route({
       method: endpoint.method,
       url: endpoint.path,
       schema,
       onRequest:
-        endpoint.auth === 'user'
+        caller.auth === 'user'
           ? async (request) => {
-              users.set(request, await authenticate(bearerToken(request)));
+              const user = await authenticate(bearerToken(request));
+              if (!caller.access.includes(user.kind)) throw new AppError(refusalOf(caller));
+              users.set(request, user);
             }
           : undefined,
       handler: async (request) => {

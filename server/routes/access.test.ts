@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
-import { api, ROSTER_EXPORT_PATH } from '../../contract';
-import { createTestApp, envelope, multipart, type TestApp } from '../../tests/helpers/app';
+import { api, type Endpoint as ContractEndpoint, ROSTER_EXPORT_PATH, refusalOf, USER_KINDS } from '../../contract';
+import { createTestApp, envelope, loginAs, multipart, type TestApp } from '../../tests/helpers/app';
 import { nextPhone } from '../../tests/helpers/booking';
 import { type Auth, centerAccount, centerExam, examinerFor, paidCandidate } from '../../tests/helpers/door';
 import { insertCatalogBasics } from '../../tests/helpers/fixtures';
@@ -197,5 +197,45 @@ describe('access to test center and examiner endpoints', () => {
       .from(examExaminers)
       .where(and(eq(examExaminers.examId, first.examId), eq(examExaminers.examinerId, first.examinerId)));
     assert.equal(assigned.length, 1);
+  });
+});
+
+describe('who may call is declared on the contract entry and enforced by the registrar', () => {
+  const userEndpoints = Object.entries(api as Record<string, ContractEndpoint>).flatMap(([name, endpoint]) =>
+    endpoint.auth === 'user' ? [{ name, ...endpoint }] : [],
+  );
+
+  test('every endpoint that needs a login names the kinds of account it admits', () => {
+    assert.ok(userEndpoints.length > 40);
+    for (const endpoint of userEndpoints) {
+      assert.ok(Array.isArray(endpoint.access) && endpoint.access.length > 0, `${endpoint.name} declares its access`);
+      for (const kind of endpoint.access) assert.ok(USER_KINDS.includes(kind), `${endpoint.name}: ${kind}`);
+    }
+  });
+
+  test('each kind an entry leaves out is refused 403 before the request is read, and the rest get past it', async () => {
+    const as = {
+      individual: await loginAs(t, nextPhone()),
+      testCenter: await loginAs(t, nextPhone(), 'testCenter'),
+      examiner: await loginAs(t, nextPhone(), 'examiner'),
+    };
+    // Logging out revokes the caller's token: it goes last.
+    const last = (endpoint: { name: string }) => (endpoint.name === 'logout' ? 1 : 0);
+    for (const endpoint of userEndpoints.toSorted((a, b) => last(a) - last(b))) {
+      // Ids nobody has and no body: a refusal here is about who asks, since nothing else was checked yet.
+      const url = endpoint.path.replace(/:\w+/g, () => uuidv7());
+      for (const kind of USER_KINDS) {
+        const response = await t.app.inject({ method: endpoint.method, url, headers: as[kind] });
+        const who = `${endpoint.method} ${endpoint.path} as ${kind}`;
+        if (endpoint.access.includes(kind)) {
+          assert.ok(
+            response.statusCode !== 401 && response.statusCode !== 403,
+            `${who}: ${response.body.slice(0, 200)}`,
+          );
+        } else {
+          assertRefused(response, 403, refusalOf(endpoint), who);
+        }
+      }
+    }
   });
 });

@@ -69,13 +69,13 @@ export function centerDeps(ctx: RouteContext): CenterDeps {
 
 /**
  * The test center console: profile and its documents, exams at the center, cancelling, rosters (and their .xlsx),
- * examiners. Its own scope: multipart parsing exists only here, and every endpoint's caller must be a test center
- * (refused before the body is read: 401 without a session, 403 TEST_CENTERS_ONLY for other kinds).
+ * examiners. Its own scope: multipart parsing exists only here. Every endpoint's contract entry admits test centers
+ * only (refused before the body is read: 401 without a session, 403 TEST_CENTERS_ONLY for other kinds).
  */
 export async function centerRoutes(ctx: RouteContext, app: FastifyInstance): Promise<void> {
   const deps = centerDeps(ctx);
-  const centerUser = async (token: string | undefined) =>
-    asTestCenter(await authenticate({ sessions: ctx.repos.sessions, now: ctx.now }, token));
+  const authenticateToken = (token: string | undefined) =>
+    authenticate({ sessions: ctx.repos.sessions, now: ctx.now }, token);
 
   await app.register(async (scope) => {
     await scope.register(multipart, {
@@ -85,7 +85,7 @@ export async function centerRoutes(ctx: RouteContext, app: FastifyInstance): Pro
       // Re-thrown errors reach the app's handler, which writes the envelope.
       throw refineCode(error) ?? error;
     });
-    const route = endpointRegistrar(scope, centerUser);
+    const route = endpointRegistrar(scope, authenticateToken);
 
     route(api.centerProfile, ({ user }) => getCenterProfile(deps, user));
     route(api.saveCenterProfile, ({ user, body }) => saveCenterProfile(deps, user, body));
@@ -108,7 +108,7 @@ export async function centerRoutes(ctx: RouteContext, app: FastifyInstance): Pro
 
     // A file download, not an envelope: the console fetches it with its bearer token and saves the blob.
     scope.get(ROSTER_EXPORT_PATH, { schema: { hide: true } }, async (request, reply) => {
-      const user = await centerUser(bearerToken(request));
+      const user = asTestCenter(await authenticateToken(bearerToken(request)));
       const params = centerExamParams.safeParse(request.params);
       const query = rosterQuery.safeParse(request.query);
       if (!params.success || !query.success) {
@@ -133,7 +133,7 @@ export async function centerRoutes(ctx: RouteContext, app: FastifyInstance): Pro
       '/api/center/documents/:id',
       { schema: { hide: true } },
       async (request, reply) => {
-        const user = await centerUser(bearerToken(request));
+        const user = asTestCenter(await authenticateToken(bearerToken(request)));
         const documentId = id.safeParse(request.params.id);
         if (!documentId.success) throw new AppError('NOT_FOUND');
         const document = await ownDocument(deps, user, documentId.data);

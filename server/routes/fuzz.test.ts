@@ -45,6 +45,7 @@ const FILE_ENDPOINTS: Record<string, Endpoint> = {
     method: 'GET',
     path: ROSTER_EXPORT_PATH,
     auth: 'user',
+    access: ['testCenter'],
     summary: 'Roster as .xlsx',
     params: centerExamParams,
     query: rosterQuery,

@@ -71,10 +71,8 @@ export async function groupRoutes(ctx: RouteContext, app: FastifyInstance): Prom
     const route = endpointRegistrar(scope, (token) =>
       authenticate({ sessions: ctx.repos.sessions, now: ctx.now }, token),
     );
-    route(api.uploadGroupFile, async ({ user, params, request }) => {
-      // Checked before reading the body: a center's upload is refused without parsing anything.
-      if (user.kind !== 'individual') throw new AppError('STUDENTS_ONLY');
-      return uploadGroupFile(deps, user, params.id, await readFileField(request, 'GROUP_FILE_TOO_LARGE'));
-    });
+    route(api.uploadGroupFile, async ({ user, params, request }) =>
+      uploadGroupFile(deps, user, params.id, await readFileField(request, 'GROUP_FILE_TOO_LARGE')),
+    );
   });
 }

@@ -3,7 +3,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { importJWK, jwtVerify } from 'jose';
-import { api, type Endpoint, errorEnvelope, normalizeCertificateNumber, ok } from '../../contract';
+import {
+  api,
+  type Endpoint,
+  errorEnvelope,
+  normalizeCertificateNumber,
+  ok,
+  refusalOf,
+  USER_KINDS,
+} from '../../contract';
 import * as paths from '../../contract/paths';
 import apiHandlers from '../../mock/api';
 import candidateHandlers from '../../mock/candidate';
@@ -81,6 +89,20 @@ describe('the mock keeps to the contract', () => {
   it('has a handler for every route of contract/paths/ and none that the contract lacks', () => {
     assert.deepEqual(Object.keys(handlers).sort(), routes.map(keyOf).sort());
     for (const endpoint of Object.values(api)) assert.ok(routes.some((route) => keyOf(route) === keyOf(endpoint)));
+  });
+
+  it('refuses each kind of account an entry leaves out, with the code the server gives', async () => {
+    const as = {
+      individual: await login('13500135090'),
+      testCenter: await login('13500135091', 'testCenter'),
+      examiner: await login('13500135092', 'examiner'),
+    };
+    for (const endpoint of Object.values(api as Record<string, Endpoint>)) {
+      if (endpoint.auth !== 'user') continue;
+      for (const kind of USER_KINDS.filter((kind) => !endpoint.access.includes(kind))) {
+        await refused(call(endpoint, { headers: as[kind] }), refusalOf(endpoint), 403);
+      }
+    }
   });
 
   it('is reached through contract/paths/ alone: no service or page (tests and their harness aside) spells an /api path', () => {
