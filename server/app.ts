@@ -5,22 +5,24 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type Redis from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { authenticate } from './domain/auth';
 import { AppError } from './errors';
 import { answerError, installErrorHandler } from './http/errors';
 import { serializeError, serializeRequest } from './http/logSerializers';
-import { endpointRegistrar } from './http/route';
 import { registerFrontEnd } from './http/static';
-import { type PaymentProvider, paymentProviderFromConfig } from './providers/payment';
-import { type SmsProvider, smsFromConfig } from './providers/sms';
+import { authPlugin } from './plugins/auth';
+import { configPlugin } from './plugins/config';
+import { databasePlugin } from './plugins/database';
+import { jobsPlugin } from './plugins/jobs';
+import { providersPlugin } from './plugins/providers';
+import { repositoriesPlugin } from './plugins/repositories';
+import type { PaymentProvider } from './providers/payment';
+import type { SmsProvider } from './providers/sms';
 import { authRoutes } from './routes/auth';
 import { bookingRoutes } from './routes/booking';
 import { catalogRoutes } from './routes/catalog';
 import { centerRoutes } from './routes/center';
-import { createRepositories, type RouteContext } from './routes/context';
 import { examinerRoutes } from './routes/examiner';
 import { groupRoutes } from './routes/groups';
 import { paymentRoutes } from './routes/payments';
@@ -28,12 +30,15 @@ import { profileRoutes } from './routes/profile';
 import { resultsRoutes } from './routes/results';
 import { systemRoutes } from './routes/system';
 import { verifyRoutes } from './routes/verify';
-import { type CounterStore, createRedis, memoryStore, redisStore } from './store';
+import type { CounterStore } from './store';
 
 export interface AppOptions {
   config: Config;
-  /** Opened (and migrated) by the caller, who also closes it. */
-  database: Database;
+  /**
+   * Opened and prepared by the caller, who also closes it (tests share one between apps); without it the app opens
+   * the one the configuration names, migrates it and closes it when it closes (plugins/database.ts).
+   */
+  database?: Database;
   /** Defaults to Redis when REDIS_URL is set, else in-process. */
   store?: CounterStore;
   /** Defaults to the provider SMS_PROVIDER names. */
@@ -56,9 +61,27 @@ const REDACT = [
   '*.*.access_token',
 ];
 
-/** Builds the Fastify instance: plugins, error handling, every contract route and the front end. */
+/** The route modules: each registers its contract endpoints in a scope of its own. */
+const ROUTES = [
+  systemRoutes,
+  authRoutes,
+  catalogRoutes,
+  profileRoutes,
+  bookingRoutes,
+  groupRoutes,
+  centerRoutes,
+  resultsRoutes,
+  examinerRoutes,
+  verifyRoutes,
+  paymentRoutes,
+];
+
+/**
+ * Builds the Fastify instance: the dependencies (plugins/), HTTP plugins, error handling, every route module and the
+ * front end. If any of it fails, what was opened is closed again.
+ */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { config, database } = options;
+  const { config } = options;
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -71,6 +94,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Reject absurd bodies early; uploads that need more set their own limit.
     bodyLimit: 1024 * 1024,
   });
+  try {
+    await registerEverything(app, options);
+  } catch (error) {
+    await app.close().catch(() => {});
+    throw error;
+  }
+  return app;
+}
+
+async function registerEverything(app: FastifyInstance, options: AppOptions): Promise<void> {
+  const { config } = options;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
@@ -94,15 +128,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done(null, payload);
   });
 
-  const now = options.now ?? (() => new Date());
-  let redis: Redis | undefined;
-  let store = options.store;
-  if (!store) {
-    redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
-    store = redis ? redisStore(redis, config.redisPrefix) : memoryStore(() => now().getTime());
-    const ownStore = store;
-    app.addHook('onClose', async () => ownStore.close());
-  }
+  // What routes and jobs depend on, each decorating the instance (see the plugins' declarations of FastifyInstance).
+  await app.register(configPlugin, { config, now: options.now ?? (() => new Date()) });
+  await app.register(databasePlugin, { database: options.database });
+  await app.register(providersPlugin, { store: options.store, sms: options.sms, payment: options.payment });
+  await app.register(repositoriesPlugin);
+  await app.register(authPlugin);
+  await app.register(jobsPlugin);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -123,6 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(compress);
+  const { redis } = app.providers;
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimitPerMinute,
@@ -142,28 +175,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const ctx: RouteContext = {
-    log: app.log,
-    config,
-    database,
-    store,
-    sms: options.sms ?? smsFromConfig(config.sms),
-    payment: options.payment ?? paymentProviderFromConfig(config, { db: database.db, now }),
-    now,
-    repos: createRepositories(database),
-    route: endpointRegistrar(app, (token) => authenticate({ sessions: ctx.repos.sessions, now: ctx.now }, token)),
-  };
-  systemRoutes(ctx);
-  authRoutes(ctx);
-  catalogRoutes(ctx);
-  await profileRoutes(ctx, app);
-  bookingRoutes(ctx, (stop) => app.addHook('onClose', async () => stop()));
-  await groupRoutes(ctx, app);
-  await centerRoutes(ctx, app);
-  await resultsRoutes(ctx, app);
-  await examinerRoutes(ctx, app);
-  verifyRoutes(ctx);
-  await paymentRoutes(ctx, app);
+  for (const routes of ROUTES) await app.register(routes);
   await registerFrontEnd(app, config.staticDir);
-  return app;
 }

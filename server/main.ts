@@ -2,50 +2,29 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
-import { type Database, openDatabase } from './db/client';
-import { loadDemoData } from './db/seed/demo';
-import { loadReferenceData } from './db/seed/reference';
 
 export interface RunningServer {
   url: string;
   app: FastifyInstance;
-  database: Database;
   close(): Promise<void>;
 }
 
-/**
- * Migrations, then the reference data every deployment needs (regions, categories, organizations), then demo data
- * when the configuration asks for it; each loader fills only what is empty, so this runs at every start.
- */
-export function prepareDatabase(database: Database, config: Pick<Config, 'demoData'>): Promise<void> {
-  return database.migrate(async (db) => {
-    await loadReferenceData(db);
-    if (config.demoData) await loadDemoData(db);
-  });
-}
-
-/** Opens and prepares the database, then listens. */
+/** Builds the app, which opens and prepares the database (plugins/database.ts), then listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
-  const database = await openDatabase(config);
-  let app: FastifyInstance | undefined;
+  const app = await buildApp({ config });
   try {
-    await prepareDatabase(database, config);
-    app = await buildApp({ config, database });
     const address = await app.listen({ host: config.host, port: config.port });
-    const listening = app;
     let closing: Promise<void> | undefined;
     return {
       url: address,
-      app: listening,
-      database,
+      app,
       close() {
-        closing ??= listening.close().finally(() => database.close());
+        closing ??= app.close();
         return closing;
       },
     };
   } catch (error) {
-    await app?.close().catch(() => {});
-    await database.close();
+    await app.close().catch(() => {});
     throw error;
   }
 }

@@ -448,29 +448,6 @@ export async function sweepExpiredOrders(deps: BookingDeps): Promise<number> {
   }
 }
 
-/**
- * Runs `work` (the expiry sweep, refund follow-up) every `intervalMs`, never two at once; unref'd so it never keeps
- * a process alive. Answers the function that stops it.
- */
-export function startExpirySweeper(
-  deps: Pick<BookingDeps, 'log'>,
-  intervalMs: number,
-  work: () => Promise<void>,
-): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    work()
-      .catch((error: unknown) => deps.log.error({ err: error }, 'expiry sweep failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
-
 export async function getOrder(deps: BookingDeps, user: UserRow, orderId: string) {
   const row = await deps.repo.orderWithExam(orderId, user.id);
   if (!row) throw notFound('order');

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { type Endpoint, errorEnvelope, ok, refusalOf } from '../../contract';
 import type { UserRow } from '../db/repositories/auth';
 import { AppError } from '../errors';
+import type { Session } from '../plugins/auth';
 
 type Parsed<E, K extends string> = E extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
 
@@ -19,25 +20,16 @@ export interface RouteInput<E extends Endpoint> {
 
 export type EndpointHandler<E extends Endpoint> = (input: RouteInput<E>) => Promise<z.input<E['data']>>;
 
-export type RegisterEndpoint = ReturnType<typeof endpointRegistrar>;
-
-export type Authenticator = (token: string | undefined) => Promise<UserRow>;
-
-export function bearerToken(request: FastifyRequest): string | undefined {
-  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-  return match?.[1];
-}
-
 const errorResponses = Object.fromEntries(
   [400, 401, 403, 404, 409, 413, 415, 429, 500, 502, 503].map((s) => [s, errorEnvelope]),
 );
 
 /**
- * Registers one contract endpoint: its zod schemas validate the request and the success envelope, OpenAPI
- * comes from the same schemas, and `auth: 'user'` endpoints refuse requests without a live session (401) and
- * accounts of a kind their `access` leaves out (403, see refusalOf).
+ * Registers contract endpoints on `app` (a route module's scope): their zod schemas validate the request and the
+ * success envelope, OpenAPI comes from the same schemas, and `auth: 'user'` endpoints refuse requests without a live
+ * session (401, through the auth plugin) and accounts of a kind their `access` leaves out (403, see refusalOf).
  */
-export function endpointRegistrar(app: FastifyInstance, authenticate: Authenticator) {
+export function endpointRegistrar(app: FastifyInstance) {
   return function registerEndpoint<E extends Endpoint>(endpoint: E, handler: EndpointHandler<E>): void {
     const schema: FastifySchema = {
       summary: endpoint.summary,
@@ -49,7 +41,7 @@ export function endpointRegistrar(app: FastifyInstance, authenticate: Authentica
     };
     // Who is asking is settled before the body is read: a logged-out client gets 401, not a list of field errors,
     // and the wrong kind of account 403 without anything being parsed.
-    const users = new WeakMap<FastifyRequest, UserRow>();
+    const sessions = new WeakMap<FastifyRequest, Session>();
     const caller: Endpoint = endpoint;
     app.route({
       method: endpoint.method,
@@ -58,19 +50,20 @@ export function endpointRegistrar(app: FastifyInstance, authenticate: Authentica
       onRequest:
         caller.auth === 'user'
           ? async (request) => {
-              const user = await authenticate(bearerToken(request));
-              if (!caller.access.includes(user.kind)) throw new AppError(refusalOf(caller));
-              users.set(request, user);
+              const session = await app.authenticate(request);
+              if (!caller.access.includes(session.user.kind)) throw new AppError(refusalOf(caller));
+              sessions.set(request, session);
             }
           : undefined,
       handler: async (request) => {
         // The zod validator compiler has already parsed body, query and params against these very schemas.
+        const session = sessions.get(request);
         const data = await handler({
           body: request.body,
           query: request.query,
           params: request.params,
-          user: users.get(request),
-          token: endpoint.auth === 'user' ? bearerToken(request) : undefined,
+          user: session?.user,
+          token: session?.token,
           request,
         } as RouteInput<E>);
         return { success: true, data };

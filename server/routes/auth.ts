@@ -1,21 +1,23 @@
+import type { FastifyInstance } from 'fastify';
 import { api } from '../../contract';
 import { type AuthDeps, login, logout, sendOtp, toCurrentUser } from '../domain/auth';
-import type { RouteContext } from './context';
+import { endpointRegistrar } from '../http/route';
 
-export function authRoutes(ctx: RouteContext): void {
+export async function authRoutes(app: FastifyInstance): Promise<void> {
   const deps: AuthDeps = {
-    config: ctx.config,
-    users: ctx.repos.users,
-    sessions: ctx.repos.sessions,
-    otp: ctx.repos.otp,
-    store: ctx.store,
-    sms: ctx.sms,
-    now: ctx.now,
-    logError: (error, message) => ctx.log.error({ err: error }, message),
+    config: app.config,
+    users: app.repos.users,
+    sessions: app.repos.sessions,
+    otp: app.repos.otp,
+    store: app.providers.store,
+    sms: app.providers.sms,
+    now: app.now,
+    logError: (error, message) => app.log.error({ err: error }, message),
   };
+  const route = endpointRegistrar(app);
 
-  ctx.route(api.sendOtp, ({ body, request }) => sendOtp(deps, { phone: body.phone, kind: body.kind, ip: request.ip }));
-  ctx.route(api.login, ({ body }) => login(deps, body));
-  ctx.route(api.currentUser, async ({ user }) => toCurrentUser(user));
-  ctx.route(api.logout, ({ token }) => logout(deps, token));
+  route(api.sendOtp, ({ body, request }) => sendOtp(deps, { phone: body.phone, kind: body.kind, ip: request.ip }));
+  route(api.login, ({ body }) => login(deps, body));
+  route(api.currentUser, async ({ user }) => toCurrentUser(user));
+  route(api.logout, ({ token }) => logout(deps, token));
 }

@@ -1,8 +1,8 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { api } from '../../contract';
-import { type BookingDeps, quote, register, startExpirySweeper, sweepExpiredOrders } from '../domain/booking';
+import { type BookingDeps, quote, register } from '../domain/booking';
 import { listResults, listTransactions } from '../domain/history';
-import { followUpRefunds, orderForUser } from '../domain/payments';
+import { orderForUser } from '../domain/payments';
 import {
   cancelRegistration,
   changeOptions,
@@ -12,14 +12,12 @@ import {
 } from '../domain/registrations';
 import { createTicketSigner } from '../domain/tickets';
 import { AppError } from '../errors';
-import type { RouteContext } from './context';
+import { endpointRegistrar } from '../http/route';
 
-/** How often expired holds are swept and refunds still owed followed up. */
-const SWEEP_INTERVAL_MS = 20_000;
 const IDEMPOTENCY_KEY_MAX = 128;
 
-export function bookingDeps(ctx: RouteContext): BookingDeps {
-  return { repo: ctx.repos.booking, payment: ctx.payment, config: ctx.config, now: ctx.now, log: ctx.log };
+export function bookingDeps(app: FastifyInstance): BookingDeps {
+  return { repo: app.repos.booking, payment: app.providers.payment, config: app.config, now: app.now, log: app.log };
 }
 
 /** The origin the browser used: the base of wallet links and notify URLs when PUBLIC_URL is unset. */
@@ -38,34 +36,24 @@ export function idempotencyKey(request: FastifyRequest): string | undefined {
   return value;
 }
 
-/**
- * Checkout, booking, orders, registrations (ticket, change, cancel), transactions and results; and the sweeper
- * that expires unpaid holds. Tests (APP_ENV=test) sweep explicitly after moving their clock, so no timer runs there.
- */
-export function bookingRoutes(ctx: RouteContext, onClose: (stop: () => void) => void): void {
-  const deps = bookingDeps(ctx);
-  const tickets = createTicketSigner(ctx.config, ctx.now);
+/** Checkout, booking, orders, registrations (ticket, change, cancel), transactions and results. */
+export async function bookingRoutes(app: FastifyInstance): Promise<void> {
+  const deps = bookingDeps(app);
+  const tickets = createTicketSigner(app.config, app.now);
+  const route = endpointRegistrar(app);
 
-  ctx.route(api.quote, ({ user, body }) => quote(deps, user, body));
-  ctx.route(api.register, ({ user, body, request }) =>
+  route(api.quote, ({ user, body }) => quote(deps, user, body));
+  route(api.register, ({ user, body, request }) =>
     register(deps, user, body, { idempotencyKey: idempotencyKey(request), origin: requestOrigin(request) }),
   );
-  ctx.route(api.order, ({ user, params, query }) => orderForUser(deps, user, params.id, query.refresh === '1'));
-  ctx.route(api.registrations, ({ user, query }) => listRegistrations(deps, user, query));
-  ctx.route(api.ticket, ({ user, params }) => getTicket({ ...deps, tickets }, user, params.id));
-  ctx.route(api.changeOptions, ({ user, params }) => changeOptions(deps, user, params.id));
-  ctx.route(api.changeRegistration, ({ user, params, body, request }) =>
+  route(api.order, ({ user, params, query }) => orderForUser(deps, user, params.id, query.refresh === '1'));
+  route(api.registrations, ({ user, query }) => listRegistrations(deps, user, query));
+  route(api.ticket, ({ user, params }) => getTicket({ ...deps, tickets }, user, params.id));
+  route(api.changeOptions, ({ user, params }) => changeOptions(deps, user, params.id));
+  route(api.changeRegistration, ({ user, params, body, request }) =>
     changeRegistration(deps, user, params.id, body, requestOrigin(request)),
   );
-  ctx.route(api.cancelRegistration, ({ user, params }) => cancelRegistration(deps, user, params.id));
-  ctx.route(api.transactions, ({ user, query }) => listTransactions(deps, user, query));
-  ctx.route(api.results, ({ user }) => listResults(deps, user));
-
-  if (ctx.config.appEnv !== 'test') {
-    const stop = startExpirySweeper(deps, SWEEP_INTERVAL_MS, async () => {
-      await sweepExpiredOrders(deps);
-      await followUpRefunds(deps);
-    });
-    onClose(stop);
-  }
+  route(api.cancelRegistration, ({ user, params }) => cancelRegistration(deps, user, params.id));
+  route(api.transactions, ({ user, query }) => listTransactions(deps, user, query));
+  route(api.results, ({ user }) => listResults(deps, user));
 }

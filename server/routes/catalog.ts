@@ -1,12 +1,14 @@
+import type { FastifyInstance } from 'fastify';
 import { api } from '../../contract';
 import { type CatalogDeps, getExam, listCategories, listCities, listOpenExams, listProvinces } from '../domain/catalog';
-import type { RouteContext } from './context';
+import { endpointRegistrar } from '../http/route';
 
-export function catalogRoutes(ctx: RouteContext): void {
-  const deps: CatalogDeps = { catalog: ctx.repos.catalog, now: ctx.now };
-  ctx.route(api.provinces, () => listProvinces(deps));
-  ctx.route(api.cities, ({ query }) => listCities(deps, query.q));
-  ctx.route(api.categories, () => listCategories(deps));
-  ctx.route(api.exams, ({ query }) => listOpenExams(deps, query));
-  ctx.route(api.exam, ({ params }) => getExam(deps, params.id));
+export async function catalogRoutes(app: FastifyInstance): Promise<void> {
+  const deps: CatalogDeps = { catalog: app.repos.catalog, now: app.now };
+  const route = endpointRegistrar(app);
+  route(api.provinces, () => listProvinces(deps));
+  route(api.cities, ({ query }) => listCities(deps, query.q));
+  route(api.categories, () => listCategories(deps));
+  route(api.exams, ({ query }) => listOpenExams(deps, query));
+  route(api.exam, ({ params }) => getExam(deps, params.id));
 }

@@ -10,7 +10,6 @@ import {
   ROSTER_EXPORT_PATH,
   rosterQuery,
 } from '../../contract';
-import { authenticate } from '../domain/auth';
 import {
   asTestCenter,
   type CenterDeps,
@@ -33,8 +32,7 @@ import { cancelExam } from '../domain/examCancel';
 import { getRoster, rosterXlsx } from '../domain/roster';
 import { AppError } from '../errors';
 import { readFileField } from '../http/multipart';
-import { bearerToken, endpointRegistrar } from '../http/route';
-import type { RouteContext } from './context';
+import { endpointRegistrar } from '../http/route';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -54,16 +52,16 @@ function refineCode(error: unknown): AppError | undefined {
   );
 }
 
-export function centerDeps(ctx: RouteContext): CenterDeps {
+function centerDeps(app: FastifyInstance): CenterDeps {
   return {
-    center: ctx.repos.center,
-    profiles: ctx.repos.profiles,
-    users: ctx.repos.users,
-    payment: ctx.payment,
-    sms: ctx.sms,
-    config: ctx.config,
-    log: ctx.log,
-    now: ctx.now,
+    center: app.repos.center,
+    profiles: app.repos.profiles,
+    users: app.repos.users,
+    payment: app.providers.payment,
+    sms: app.providers.sms,
+    config: app.config,
+    log: app.log,
+    now: app.now,
   };
 }
 
@@ -72,10 +70,8 @@ export function centerDeps(ctx: RouteContext): CenterDeps {
  * examiners. Its own scope: multipart parsing exists only here. Every endpoint's contract entry admits test centers
  * only (refused before the body is read: 401 without a session, 403 TEST_CENTERS_ONLY for other kinds).
  */
-export async function centerRoutes(ctx: RouteContext, app: FastifyInstance): Promise<void> {
-  const deps = centerDeps(ctx);
-  const authenticateToken = (token: string | undefined) =>
-    authenticate({ sessions: ctx.repos.sessions, now: ctx.now }, token);
+export async function centerRoutes(app: FastifyInstance): Promise<void> {
+  const deps = centerDeps(app);
 
   await app.register(async (scope) => {
     await scope.register(multipart, {
@@ -85,7 +81,7 @@ export async function centerRoutes(ctx: RouteContext, app: FastifyInstance): Pro
       // Re-thrown errors reach the app's handler, which writes the envelope.
       throw refineCode(error) ?? error;
     });
-    const route = endpointRegistrar(scope, authenticateToken);
+    const route = endpointRegistrar(scope);
 
     route(api.centerProfile, ({ user }) => getCenterProfile(deps, user));
     route(api.saveCenterProfile, ({ user, body }) => saveCenterProfile(deps, user, body));
@@ -108,7 +104,7 @@ export async function centerRoutes(ctx: RouteContext, app: FastifyInstance): Pro
 
     // A file download, not an envelope: the console fetches it with its bearer token and saves the blob.
     scope.get(ROSTER_EXPORT_PATH, { schema: { hide: true } }, async (request, reply) => {
-      const user = asTestCenter(await authenticateToken(bearerToken(request)));
+      const user = asTestCenter((await app.authenticate(request)).user);
       const params = centerExamParams.safeParse(request.params);
       const query = rosterQuery.safeParse(request.query);
       if (!params.success || !query.success) {
@@ -133,7 +129,7 @@ export async function centerRoutes(ctx: RouteContext, app: FastifyInstance): Pro
       '/api/center/documents/:id',
       { schema: { hide: true } },
       async (request, reply) => {
-        const user = asTestCenter(await authenticateToken(bearerToken(request)));
+        const user = asTestCenter((await app.authenticate(request)).user);
         const documentId = id.safeParse(request.params.id);
         if (!documentId.success) throw new AppError('NOT_FOUND');
         const document = await ownDocument(deps, user, documentId.data);

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { api } from '../../contract';
-import { authenticate } from '../domain/auth';
 import { type CheckinDeps, checkIn, examinerCandidate, lookupCandidates } from '../domain/checkin';
 import { getExaminerProfile, listExaminerExams, saveExaminerProfile } from '../domain/examiner';
 import { createTicketSigner } from '../domain/tickets';
 import { AppError } from '../errors';
 import { endpointRegistrar } from '../http/route';
-import type { RouteContext } from './context';
 
 /** When the identity ID's own check is the only problem of a profile save, the answer names that code. */
 function identityIdOnly(error: unknown): boolean {
@@ -21,11 +19,11 @@ function identityIdOnly(error: unknown): boolean {
  * The examiner's side: profile, assigned exams, and the door (who a ticket names, lookup, check-in). One ticket
  * signer for the app verifies every scan. Registered in its own scope for the profile's error mapping.
  */
-export async function examinerRoutes(ctx: RouteContext, app: FastifyInstance): Promise<void> {
+export async function examinerRoutes(app: FastifyInstance): Promise<void> {
   const deps: CheckinDeps = {
-    examiners: ctx.repos.examiners,
-    now: ctx.now,
-    tickets: createTicketSigner(ctx.config, ctx.now),
+    examiners: app.repos.examiners,
+    now: app.now,
+    tickets: createTicketSigner(app.config, app.now),
   };
 
   await app.register(async (scope) => {
@@ -38,9 +36,7 @@ export async function examinerRoutes(ctx: RouteContext, app: FastifyInstance): P
       }
       throw error;
     });
-    const route = endpointRegistrar(scope, (token) =>
-      authenticate({ sessions: ctx.repos.sessions, now: ctx.now }, token),
-    );
+    const route = endpointRegistrar(scope);
 
     route(api.examinerProfile, ({ user }) => getExaminerProfile(deps, user));
     route(api.saveExaminerProfile, ({ user, body }) => saveExaminerProfile(deps, user, body));

@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { api, GROUP_FILE_MAX_BYTES, GROUP_TEMPLATE_PATH, groupTemplateQuery } from '../../contract';
-import { authenticate } from '../domain/auth';
 import {
   cancelGroupMember,
   checkoutGroup,
@@ -18,7 +17,6 @@ import { AppError } from '../errors';
 import { readFileField } from '../http/multipart';
 import { endpointRegistrar } from '../http/route';
 import { bookingDeps, idempotencyKey, requestOrigin } from './booking';
-import type { RouteContext } from './context';
 
 const TEMPLATE_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -29,27 +27,26 @@ const TEMPLATE_TYPES = {
  * Group registration: the draft, the member file upload (its own scope, so multipart parsing exists only there),
  * quote, checkout, the members' tickets, the coordinator's cancellation of a member's seat, and the template download.
  */
-export async function groupRoutes(ctx: RouteContext, app: FastifyInstance): Promise<void> {
+export async function groupRoutes(app: FastifyInstance): Promise<void> {
   const deps: GroupDeps = {
-    ...bookingDeps(ctx),
-    groups: ctx.repos.groups,
-    tickets: createTicketSigner(ctx.config, ctx.now),
-    sms: ctx.sms,
+    ...bookingDeps(app),
+    groups: app.repos.groups,
+    tickets: createTicketSigner(app.config, app.now),
+    sms: app.providers.sms,
   };
+  const route = endpointRegistrar(app);
 
-  ctx.route(api.createGroup, ({ user, body }) => createGroup(deps, user, body));
-  ctx.route(api.group, ({ user, params }) => getGroup(deps, user, params.id));
-  ctx.route(api.groupQuote, ({ user, params, body }) => groupQuote(deps, user, params.id, body));
-  ctx.route(api.groupCheckout, ({ user, params, body, request }) =>
+  route(api.createGroup, ({ user, body }) => createGroup(deps, user, body));
+  route(api.group, ({ user, params }) => getGroup(deps, user, params.id));
+  route(api.groupQuote, ({ user, params, body }) => groupQuote(deps, user, params.id, body));
+  route(api.groupCheckout, ({ user, params, body, request }) =>
     checkoutGroup(deps, user, params.id, body, {
       idempotencyKey: idempotencyKey(request),
       origin: requestOrigin(request),
     }),
   );
-  ctx.route(api.groupTickets, ({ user, params }) => groupTickets(deps, user, params.id));
-  ctx.route(api.cancelGroupMember, ({ user, params }) =>
-    cancelGroupMember(deps, user, params.id, params.registrationId),
-  );
+  route(api.groupTickets, ({ user, params }) => groupTickets(deps, user, params.id));
+  route(api.cancelGroupMember, ({ user, params }) => cancelGroupMember(deps, user, params.id, params.registrationId));
 
   app.get(GROUP_TEMPLATE_PATH, { schema: { hide: true } }, async (request, reply) => {
     const query = groupTemplateQuery.safeParse(request.query);
@@ -68,10 +65,8 @@ export async function groupRoutes(ctx: RouteContext, app: FastifyInstance): Prom
     await scope.register(multipart, {
       limits: { files: 1, fileSize: GROUP_FILE_MAX_BYTES, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 20 },
     });
-    const route = endpointRegistrar(scope, (token) =>
-      authenticate({ sessions: ctx.repos.sessions, now: ctx.now }, token),
-    );
-    route(api.uploadGroupFile, async ({ user, params, request }) =>
+    const upload = endpointRegistrar(scope);
+    upload(api.uploadGroupFile, async ({ user, params, request }) =>
       uploadGroupFile(deps, user, params.id, await readFileField(request, 'GROUP_FILE_TOO_LARGE')),
     );
   });

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { api } from '../../contract';
 import { handlePaymentNotification, handleRefundNotification, walletConfirm, walletOrder } from '../domain/payments';
+import { endpointRegistrar } from '../http/route';
 import { bookingDeps } from './booking';
-import type { RouteContext } from './context';
 
 /** Provider notifications are small; anything bigger is not one. */
 const NOTIFY_BODY_LIMIT = 64 * 1024;
@@ -18,10 +18,11 @@ const NOTIFY_ROUTE = { schema: { hide: true }, config: { rateLimit: false } } as
  * The callbacks live outside the contract registry, in their own scope whose only body parser keeps the body as the
  * exact string received: signatures cover those bytes, so it must not be parsed and re-serialized first.
  */
-export async function paymentRoutes(ctx: RouteContext, app: FastifyInstance): Promise<void> {
-  const deps = bookingDeps(ctx);
-  ctx.route(api.walletOrder, ({ params }) => walletOrder(deps, params.orderId));
-  ctx.route(api.walletConfirm, ({ params }) => walletConfirm(deps, params.orderId));
+export async function paymentRoutes(app: FastifyInstance): Promise<void> {
+  const deps = bookingDeps(app);
+  const route = endpointRegistrar(app);
+  route(api.walletOrder, ({ params }) => walletOrder(deps, params.orderId));
+  route(api.walletConfirm, ({ params }) => walletConfirm(deps, params.orderId));
 
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();

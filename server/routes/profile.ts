@@ -2,7 +2,6 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AVATAR_MAX_BYTES, api, id } from '../../contract';
-import { authenticate } from '../domain/auth';
 import {
   getAvatarImage,
   getProfile,
@@ -15,7 +14,6 @@ import { createTicketSigner } from '../domain/tickets';
 import { AppError } from '../errors';
 import { readFileField } from '../http/multipart';
 import { endpointRegistrar } from '../http/route';
-import type { RouteContext } from './context';
 
 /**
  * The contract's ID card refine names its own error code; when that is the only problem with a profile save, the
@@ -32,9 +30,9 @@ function idCardOnly(error: unknown): boolean {
  * The candidate profile, avatar upload and images, organizations, and the ticket public key. Registered in its
  * own encapsulated scope so multipart parsing exists only here.
  */
-export async function profileRoutes(ctx: RouteContext, app: FastifyInstance): Promise<void> {
-  const deps: ProfileDeps = { profiles: ctx.repos.profiles, now: ctx.now };
-  const tickets = createTicketSigner(ctx.config, ctx.now);
+export async function profileRoutes(app: FastifyInstance): Promise<void> {
+  const deps: ProfileDeps = { profiles: app.repos.profiles, now: app.now };
+  const tickets = createTicketSigner(app.config, app.now);
 
   await app.register(async (scope) => {
     await scope.register(multipart, {
@@ -47,9 +45,7 @@ export async function profileRoutes(ctx: RouteContext, app: FastifyInstance): Pr
       }
       throw error;
     });
-    const route = endpointRegistrar(scope, (token) =>
-      authenticate({ sessions: ctx.repos.sessions, now: ctx.now }, token),
-    );
+    const route = endpointRegistrar(scope);
 
     route(api.profile, ({ user }) => getProfile(deps, user));
     route(api.saveProfile, ({ user, body }) => saveProfile(deps, user, body));

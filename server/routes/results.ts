@@ -1,27 +1,23 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { api } from '../../contract';
-import { authenticate } from '../domain/auth';
 import { newCertificateNumber } from '../domain/certificates';
 import { enterResult, publishResults, RESULT_FILE_MAX_BYTES, type ResultsDeps, uploadResults } from '../domain/results';
 import { readFileField } from '../http/multipart';
 import { endpointRegistrar } from '../http/route';
-import type { RouteContext } from './context';
 
 /**
  * A center's results: one entry, a results sheet, and the publication that issues certificate numbers. Their own
  * scope, so multipart parsing exists only here.
  */
-export async function resultsRoutes(ctx: RouteContext, app: FastifyInstance): Promise<void> {
-  const deps: ResultsDeps = { results: ctx.repos.results, now: ctx.now, certificateNumber: newCertificateNumber };
+export async function resultsRoutes(app: FastifyInstance): Promise<void> {
+  const deps: ResultsDeps = { results: app.repos.results, now: app.now, certificateNumber: newCertificateNumber };
 
   await app.register(async (scope) => {
     await scope.register(multipart, {
       limits: { files: 1, fileSize: RESULT_FILE_MAX_BYTES, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 20 },
     });
-    const route = endpointRegistrar(scope, (token) =>
-      authenticate({ sessions: ctx.repos.sessions, now: ctx.now }, token),
-    );
+    const route = endpointRegistrar(scope);
     route(api.enterResult, ({ user, params, body }) =>
       enterResult(deps, user, params.id, params.registrationId, body.outcome),
     );

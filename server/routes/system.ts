@@ -1,13 +1,15 @@
+import type { FastifyInstance } from 'fastify';
 import { api } from '../../contract';
 import { AppError } from '../errors';
-import type { RouteContext } from './context';
+import { endpointRegistrar } from '../http/route';
 
-export function systemRoutes(ctx: RouteContext): void {
-  ctx.route(api.health, async () => ({ status: 'ok' as const }));
+export async function systemRoutes(app: FastifyInstance): Promise<void> {
+  const route = endpointRegistrar(app);
+  route(api.health, async () => ({ status: 'ok' as const }));
 
-  ctx.route(api.ready, async ({ request }) => {
+  route(api.ready, async ({ request }) => {
     try {
-      await ctx.database.ping();
+      await app.database.ping();
     } catch (error) {
       request.log.warn({ err: error }, 'readiness check: database did not answer');
       throw new AppError('NOT_READY');
@@ -15,10 +17,10 @@ export function systemRoutes(ctx: RouteContext): void {
     return { status: 'ready' as const, database: 'ok' as const };
   });
 
-  ctx.route(api.site, async () => ({
-    companyName: { zh: ctx.config.site.companyNameZh, en: ctx.config.site.companyNameEn },
-    filingNumber: ctx.config.site.filingNumber,
-    filingUrl: ctx.config.site.filingUrl,
-    smsToConsole: ctx.sms.name === 'console',
+  route(api.site, async () => ({
+    companyName: { zh: app.config.site.companyNameZh, en: app.config.site.companyNameEn },
+    filingNumber: app.config.site.filingNumber,
+    filingUrl: app.config.site.filingUrl,
+    smsToConsole: app.providers.sms.name === 'console',
   }));
 }

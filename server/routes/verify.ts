@@ -1,11 +1,13 @@
+import type { FastifyInstance } from 'fastify';
 import { api } from '../../contract';
 import { type VerifyDeps, verifyCertificate } from '../domain/certificates';
-import type { RouteContext } from './context';
+import { endpointRegistrar } from '../http/route';
 
 /** The public certificate check behind /verify, limited per client IP by VERIFY_RATE_LIMIT_PER_MINUTE. */
-export function verifyRoutes(ctx: RouteContext): void {
-  const deps: VerifyDeps = { results: ctx.repos.results, store: ctx.store, config: ctx.config };
-  ctx.route(api.verifyCertificate, ({ params, request }) =>
+export async function verifyRoutes(app: FastifyInstance): Promise<void> {
+  const deps: VerifyDeps = { results: app.repos.results, store: app.providers.store, config: app.config };
+  const route = endpointRegistrar(app);
+  route(api.verifyCertificate, ({ params, request }) =>
     verifyCertificate(deps, { number: params.number, ip: request.ip }),
   );
 }

@@ -5,7 +5,7 @@ import { createTestApp, dataOf } from '../../../tests/helpers/app';
 import { createCenterExam, readyCenter } from '../../../tests/helpers/center';
 import { openBlankDatabase } from '../../../tests/helpers/db';
 import { loadConfig } from '../../config';
-import { prepareDatabase } from '../../main';
+import { prepareDatabase } from '../../plugins/database';
 import { categories, exams, organizations, provinces } from '../schema';
 
 test('a deployment without demo data starts with categories and organizations, and a center can create an exam', async () => {

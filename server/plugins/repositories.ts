@@ -1,5 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config';
+import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
 import { otpRepository, sessionsRepository, usersRepository } from '../db/repositories/auth';
 import { bookingRepository } from '../db/repositories/booking';
@@ -9,26 +8,16 @@ import { examinerRepository } from '../db/repositories/examiner';
 import { groupRepository } from '../db/repositories/groups';
 import { profileRepository } from '../db/repositories/profile';
 import { resultsRepository } from '../db/repositories/results';
-import type { RegisterEndpoint } from '../http/route';
-import type { PaymentProvider } from '../providers/payment';
-import type { SmsProvider } from '../providers/sms';
-import type { CounterStore } from '../store';
 
-/** What route modules need: repositories, providers and the clock, built once per app. */
-export interface RouteContext {
-  log: FastifyBaseLogger;
-  config: Config;
-  database: Database;
-  store: CounterStore;
-  sms: SmsProvider;
-  payment: PaymentProvider;
-  now: () => Date;
-  repos: ReturnType<typeof createRepositories>;
-  /** Registers a contract endpoint on the app (see http/route.ts). */
-  route: RegisterEndpoint;
+declare module 'fastify' {
+  interface FastifyInstance {
+    repos: Repositories;
+  }
 }
 
-export function createRepositories(database: Database) {
+export type Repositories = ReturnType<typeof createRepositories>;
+
+function createRepositories(database: Database) {
   const { db } = database;
   return {
     users: usersRepository(db),
@@ -43,3 +32,11 @@ export function createRepositories(database: Database) {
     center: centerRepository(db),
   };
 }
+
+/** Every repository over the app's database, built once. */
+export const repositoriesPlugin = fp(
+  async (app) => {
+    app.decorate('repos', createRepositories(app.database));
+  },
+  { name: 'repositories', dependencies: ['database'] },
+);

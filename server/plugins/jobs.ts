@@ -1,0 +1,58 @@
+import type { FastifyBaseLogger } from 'fastify';
+import fp from 'fastify-plugin';
+import { type BookingDeps, sweepExpiredOrders } from '../domain/booking';
+import { followUpRefunds } from '../domain/payments';
+
+/** How often expired holds are swept and refunds still owed followed up. */
+const SWEEP_INTERVAL_MS = 20_000;
+
+/**
+ * Runs `work` every `intervalMs`, never two at once (a slow run makes the next tick skip); a failure is logged and
+ * the next tick tries again. Unref'd, so it never keeps a process alive. Answers the function that stops it.
+ */
+function every(intervalMs: number, log: FastifyBaseLogger, name: string, work: () => Promise<void>): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    work()
+      .catch((error: unknown) => log.error({ err: error }, `${name} failed`))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
+ * Work on a timer rather than a request: the sweeper expires unpaid holds (releasing their seats) and follows up
+ * refunds still owed (asks again for refused ones, queries those the provider is processing). It starts once the
+ * app is ready and stops when it closes. Tests (APP_ENV=test) sweep explicitly after moving their clock, so no timer
+ * runs there.
+ */
+export const jobsPlugin = fp(
+  async (app) => {
+    if (app.config.appEnv === 'test') return;
+    const deps: BookingDeps = {
+      repo: app.repos.booking,
+      payment: app.providers.payment,
+      config: app.config,
+      now: app.now,
+      log: app.log,
+    };
+    const stops: (() => void)[] = [];
+    app.addHook('onReady', async () => {
+      stops.push(
+        every(SWEEP_INTERVAL_MS, app.log, 'expiry sweep', async () => {
+          await sweepExpiredOrders(deps);
+          await followUpRefunds(deps);
+        }),
+      );
+    });
+    app.addHook('onClose', async () => {
+      for (const stop of stops.splice(0)) stop();
+    });
+  },
+  { name: 'jobs', dependencies: ['config', 'repositories', 'providers'] },
+);

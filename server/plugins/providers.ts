@@ -1,0 +1,51 @@
+import fp from 'fastify-plugin';
+import type Redis from 'ioredis';
+import { type PaymentProvider, paymentProviderFromConfig } from '../providers/payment';
+import { type SmsProvider, smsFromConfig } from '../providers/sms';
+import { type CounterStore, createRedis, memoryStore, redisStore } from '../store';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    providers: Providers;
+  }
+}
+
+export interface Providers {
+  /** Counters and claims: OTP pacing, per-IP caps. */
+  store: CounterStore;
+  /** The store's Redis when REDIS_URL made one; the global rate limit shares it. */
+  redis: Redis | undefined;
+  sms: SmsProvider;
+  payment: PaymentProvider;
+}
+
+export interface ProvidersOptions {
+  /** Defaults to Redis when REDIS_URL is set, else in-process; a given store is closed by its owner. */
+  store?: CounterStore;
+  /** Defaults to the provider SMS_PROVIDER names. */
+  sms?: SmsProvider;
+  /** Defaults to the provider PAYMENT_PROVIDER names. */
+  payment?: PaymentProvider;
+}
+
+/** The outside world behind small interfaces: the counter store (memory or Redis), SMS and payments. */
+export const providersPlugin = fp<ProvidersOptions>(
+  async (app, options) => {
+    const { config, now } = app;
+    let store = options.store;
+    let redis: Redis | undefined;
+    if (!store) {
+      redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
+      const own = redis ? redisStore(redis, config.redisPrefix) : memoryStore(() => now().getTime());
+      app.addHook('onClose', () => own.close());
+      store = own;
+    }
+    app.decorate('providers', {
+      store,
+      redis,
+      sms: options.sms ?? smsFromConfig(config.sms),
+      payment: options.payment ?? paymentProviderFromConfig(config, { db: app.database.db, now }),
+    });
+  },
+  { name: 'providers', dependencies: ['config', 'database'] },
+);
