@@ -52,6 +52,7 @@ import {
   rosterEntry,
   rosterQuery,
 } from './center';
+import { fileIdParams } from './common';
 import { pageQuery } from './envelope';
 import type { ErrorCode } from './errors';
 import {
@@ -72,6 +73,7 @@ import {
   groupMemberCancelResponse,
   groupMemberParams,
   groupPriceRequest,
+  groupTemplateQuery,
   groupView,
 } from './group';
 import type { Route } from './paths';
@@ -88,9 +90,10 @@ interface EndpointShape extends Route {
   params?: z.ZodType;
   /** The multipart field carrying the file, for endpoints that take an upload instead of a JSON body. */
   fileField?: 'file';
-  /** The schema of the envelope's `data` on success. */
-  data: z.ZodType;
 }
+
+/** What a success answers: the envelope, its `data` typed by the schema, or (`response: 'file'`) a file's bytes. */
+type Success = { response?: never; data: z.ZodType } | { response: 'file'; data?: never };
 
 /** Who may call an endpoint: anyone (`public`), or a logged-in account (`user`) of a kind `access` names. */
 type Caller =
@@ -103,7 +106,7 @@ type Caller =
       refusal?: ErrorCode;
     };
 
-export type Endpoint = EndpointShape & Caller;
+export type Endpoint = EndpointShape & Caller & Success;
 
 const ONLY: Record<UserKind, ErrorCode> = {
   individual: 'STUDENTS_ONLY',
@@ -230,6 +233,20 @@ export const api = {
     summary: 'Upload an avatar (multipart field `file`: jpg, png or webp, at most 2 MB)',
     fileField: 'file',
     data: avatarUpload,
+  },
+  avatar: {
+    ...paths.avatar,
+    auth: 'public',
+    summary: "An avatar's image (the profile names its URL)",
+    params: fileIdParams,
+    response: 'file',
+  },
+  avatarSmall: {
+    ...paths.avatarSmall,
+    auth: 'public',
+    summary: "An avatar's small image, for the header and lists",
+    params: fileIdParams,
+    response: 'file',
   },
   organizations: {
     ...paths.organizations,
@@ -370,6 +387,13 @@ export const api = {
     body: groupCheckoutRequest,
     data: groupView,
   },
+  groupTemplate: {
+    ...paths.groupTemplate,
+    auth: 'public',
+    summary: 'The member list template to fill in (.xlsx or .csv)',
+    query: groupTemplateQuery,
+    response: 'file',
+  },
   groupTickets: {
     ...paths.groupTickets,
     auth: 'user',
@@ -417,6 +441,21 @@ export const api = {
     summary: 'Upload the center logo (multipart field `file`: jpg, png or webp, at most 2 MB)',
     fileField: 'file',
     data: documentUpload,
+  },
+  centerDocument: {
+    ...paths.centerDocument,
+    auth: 'user',
+    access: ['testCenter'],
+    summary: 'My business license as uploaded',
+    params: fileIdParams,
+    response: 'file',
+  },
+  centerLogo: {
+    ...paths.centerLogo,
+    auth: 'public',
+    summary: "A center's logo",
+    params: fileIdParams,
+    response: 'file',
   },
   centerExams: {
     ...paths.centerExams,
@@ -467,6 +506,15 @@ export const api = {
     params: centerExamParams,
     query: rosterQuery,
     data: roster,
+  },
+  rosterExport: {
+    ...paths.rosterExport,
+    auth: 'user',
+    access: ['testCenter'],
+    summary: "An exam's candidates as an .xlsx file (the roster's filters, every page)",
+    params: centerExamParams,
+    query: rosterQuery,
+    response: 'file',
   },
   examExaminers: {
     ...paths.examExaminers,
@@ -594,6 +642,10 @@ export type Api = typeof api;
 export type EndpointName = keyof Api;
 /** The endpoint a route of contract/paths/ is (method and path together name one). */
 export type EndpointAt<R extends Route> = { [K in EndpointName]: Api[K] extends R ? K : never }[EndpointName];
-export type DataOf<K extends EndpointName> = z.infer<Api[K]['data']>;
+export type DataOf<K extends EndpointName> = Api[K] extends { data: infer S extends z.ZodType } ? z.infer<S> : never;
+/** The endpoints that answer the envelope (all but the files). */
+export type EnvelopeEndpointName = {
+  [K in EndpointName]: Api[K] extends { data: z.ZodType } ? K : never;
+}[EndpointName];
 export type BodyOf<K extends EndpointName> = Api[K] extends { body: z.ZodType } ? z.input<Api[K]['body']> : never;
 export type QueryOf<K extends EndpointName> = Api[K] extends { query: z.ZodType } ? z.input<Api[K]['query']> : never;

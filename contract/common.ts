@@ -18,6 +18,12 @@ export const requiredText = (max: number) => text().trim().min(1).max(max);
 /** Unguessable ids (UUID v7) for everything that reaches the browser. */
 export const id = z.uuid();
 
+/**
+ * The id in the URL of a stored file (an avatar, a logo, a license). Any text: such URLs are links, so a malformed id
+ * is answered as an unknown one is (404 NOT_FOUND), not as a validation error.
+ */
+export const fileIdParams = z.object({ id: text() });
+
 /** ISO 8601 instant with offset, as the server sends timestamps. */
 export const isoDateTime = z.iso.datetime({ offset: true });
 

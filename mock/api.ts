@@ -68,6 +68,10 @@ export default Object.fromEntries([
   on(api.exam, ({ params }) => summaryOf(examOf(params.id))),
   on(api.organizations, () => organizations),
   on(api.ticketPublicKey, () => tickets.publicKey()),
+  // The mock keeps no uploaded bytes (its avatars and logos are the app's /logo.svg): no stored file has an id here.
+  on(api.avatar, () => refuse('NOT_FOUND')),
+  on(api.avatarSmall, () => refuse('NOT_FOUND')),
+  on(api.centerLogo, () => refuse('NOT_FOUND')),
   on(api.verifyCertificate, ({ params }) => {
     const number = normalizeCertificateNumber(params.number);
     const found = [...registrations.values()].find((item) => number && item.certificateNumber === number);

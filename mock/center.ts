@@ -13,7 +13,6 @@ import {
   type ExamDraft,
   REQUIRED_CENTER_FIELDS,
 } from '../contract';
-import * as paths from '../contract/paths';
 import { normalizeChinaMobile } from '../server/domain/phone';
 import { rosterHeader } from '../server/domain/roster';
 import { centerExam, centerProfiles, saveCenterProfile } from './lib/accounts';
@@ -88,6 +87,8 @@ export default Object.fromEntries([
   ),
   on(api.uploadLicense, document),
   on(api.uploadLogo, document),
+  // A document is the app's /logo.svg (see above): no stored file has an id here.
+  on(api.centerDocument, () => refuse('NOT_FOUND')),
   on(api.centerExams, ({ user, query }) => {
     const own = [...exams.values()].filter((exam) => exam.ownerId === user.id);
     const listed = own.filter((exam) => !query.status || exam.status === query.status);
@@ -111,24 +112,21 @@ export default Object.fromEntries([
   on(api.roster, ({ user, params, query }) =>
     page(found(ownExam(user, params.id), query.q, query.status).map(rosterEntryOf), query),
   ),
-  on(
-    { ...paths.rosterExport, auth: 'user', access: ['testCenter'], params: api.roster.params },
-    async ({ user, params, req }) => {
-      const exam = ownExam(user, params.id);
-      const workbook = new ExcelJS.Workbook();
-      const sheet = workbook.addWorksheet('考生 Candidates');
-      sheet.addRow(rosterHeader(exam.timeZone));
-      for (const entry of found(exam, req.query.q, req.query.status).map(rosterEntryOf)) {
-        const { name, phone, maskedIdNumber, status, checkedInAt, outcome, certificateNumber } = entry;
-        sheet.addRow([name, phone, maskedIdNumber, status, checkedInAt, outcome, certificateNumber]);
-      }
-      return {
-        fileName: `roster-${exam.code}.xlsx`,
-        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        bytes: Buffer.from(await workbook.xlsx.writeBuffer()),
-      };
-    },
-  ),
+  on(api.rosterExport, async ({ user, params, query }) => {
+    const exam = ownExam(user, params.id);
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('考生 Candidates');
+    sheet.addRow(rosterHeader(exam.timeZone));
+    for (const entry of found(exam, query.q, query.status).map(rosterEntryOf)) {
+      const { name, phone, maskedIdNumber, status, checkedInAt, outcome, certificateNumber } = entry;
+      sheet.addRow([name, phone, maskedIdNumber, status, checkedInAt, outcome, certificateNumber]);
+    }
+    return {
+      fileName: `roster-${exam.code}.xlsx`,
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      bytes: Buffer.from(await workbook.xlsx.writeBuffer()),
+    };
+  }),
   on(api.examExaminers, ({ user, params }) => ownExam(user, params.id).examiners),
   on(api.assignExaminer, ({ user, params, body }) => {
     const exam = ownExam(user, params.id);

@@ -6,7 +6,6 @@
  */
 import { api, type CurrentUser, type GroupRejectedRow, type GroupView } from '../contract';
 import { maskIdCard } from '../contract/idcard';
-import * as paths from '../contract/paths';
 import { groupTemplateCsv, groupTemplateXlsx } from '../server/domain/groupTemplate';
 import { normalizeChinaMobile } from '../server/domain/phone';
 import { newId, type Person, person } from './lib/fixtures';
@@ -102,10 +101,7 @@ function viewOf(group: MockGroup): GroupView {
 }
 
 export default Object.fromEntries([
-  on(paths.groupTemplate, async ({ req }) => {
-    const format = req.query.format;
-    if (format !== 'xlsx' && format !== 'csv')
-      return refuse('VALIDATION_FAILED', [{ path: 'format', message: 'xlsx or csv' }]);
+  on(api.groupTemplate, async ({ query: { format } }) => {
     const bytes = format === 'xlsx' ? await groupTemplateXlsx() : groupTemplateCsv();
     const contentType =
       format === 'xlsx'

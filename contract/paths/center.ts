@@ -3,6 +3,9 @@ export const centerProfile = { method: 'GET', path: '/api/center/profile' } as c
 export const saveCenterProfile = { method: 'PUT', path: '/api/center/profile' } as const;
 export const uploadLicense = { method: 'POST', path: '/api/center/profile/license' } as const;
 export const uploadLogo = { method: 'POST', path: '/api/center/profile/logo' } as const;
+/** The business license (its owner only) and a logo (public), files rather than envelopes. */
+export const centerDocument = { method: 'GET', path: '/api/center/documents/:id' } as const;
+export const centerLogo = { method: 'GET', path: '/api/center/logos/:id' } as const;
 export const centerExams = { method: 'GET', path: '/api/center/exams' } as const;
 export const createExam = { method: 'POST', path: '/api/center/exams' } as const;
 export const centerExam = { method: 'GET', path: '/api/center/exams/:id' } as const;

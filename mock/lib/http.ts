@@ -6,16 +6,8 @@
  * Excluded from Umi's mock glob (.umirc.ts): a library, not a mock file.
  */
 import type { z } from 'zod';
-import {
-  type CurrentUser,
-  type Endpoint,
-  type ErrorCode,
-  type ErrorEnvelope,
-  refusalOf,
-  type UserKind,
-} from '../../contract';
+import { type CurrentUser, type Endpoint, type ErrorCode, type ErrorEnvelope, refusalOf } from '../../contract';
 import { ERROR_CODES } from '../../contract/errors';
-import type { Route } from '../../contract/paths';
 import { AppError } from '../../server/errors';
 
 export interface MockRequest {
@@ -53,11 +45,6 @@ export function bearerToken(req: MockRequest): string {
   return typeof header === 'string' ? header.replace(/^Bearer /, '') : '';
 }
 
-type Spec = Route &
-  Partial<Pick<Endpoint, 'auth' | 'body' | 'query' | 'params' | 'data'>> & {
-    access?: readonly UserKind[];
-    refusal?: ErrorCode;
-  };
 type Parsed<E, K extends string> = E extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
 type Answer<E> = E extends { data: infer S extends z.ZodType } ? z.input<S> : Download;
 
@@ -99,16 +86,18 @@ function answer(res: MockResponse, data: unknown) {
 }
 
 /** The handler of `endpoint` (see above). */
-export function on<E extends Spec>(
+export function on<E extends Endpoint>(
   endpoint: E,
   handle: (input: Input<E>) => Answer<E> | Promise<Answer<E>>,
 ): [string, Handler] {
   const handler: Handler = async (req, res) => {
     try {
       const user = sessions.get(bearerToken(req));
-      if (endpoint.auth === 'user' && !user) refuse('UNAUTHORIZED');
-      const { access, refusal } = endpoint;
-      if (access && user && !access.includes(user.kind)) refuse(refusalOf({ access, refusal }));
+      const caller: Endpoint = endpoint;
+      if (caller.auth === 'user') {
+        if (!user) refuse('UNAUTHORIZED');
+        if (!caller.access.includes(user.kind)) refuse(refusalOf(caller));
+      }
       const body = parse(endpoint.body, req.body);
       const query = parse(endpoint.query, req.query);
       const params = parse(endpoint.params, req.params);

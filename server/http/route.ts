@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod';
-import { type Endpoint, errorEnvelope, ok, refusalOf } from '../../contract';
+import { type Endpoint, errorEnvelope, id, ok, refusalOf } from '../../contract';
 import type { UserRow } from '../db/repositories/auth';
 import { AppError } from '../errors';
 import type { Session } from '../plugins/auth';
@@ -18,16 +18,48 @@ export interface RouteInput<E extends Endpoint> {
   request: FastifyRequest;
 }
 
-export type EndpointHandler<E extends Endpoint> = (input: RouteInput<E>) => Promise<z.input<E['data']>>;
+/** What a `response: 'file'` endpoint's handler answers instead of the envelope's data. */
+export interface FileAnswer {
+  bytes: Uint8Array;
+  contentType: string;
+  /** Saved under this name (Content-Disposition: attachment); without one the browser shows the file. */
+  fileName?: string;
+  /** Who may keep a copy: nobody by default (private, no-store); a public, immutable file says so. */
+  cacheControl?: string;
+}
+
+/** For files that never change under their id (avatars, logos: ids are UUID v7). */
+export const PUBLIC_IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** A stored file's id from its URL (contract `fileIdParams`): a malformed id is as unknown as a missing one. */
+export function storedFileId(text: string): string {
+  const parsed = id.safeParse(text);
+  if (!parsed.success) throw new AppError('NOT_FOUND');
+  return parsed.data;
+}
+
+type Answer<E> = E extends { data: infer S extends z.ZodType } ? z.input<S> : FileAnswer;
+
+export type EndpointHandler<E extends Endpoint> = (input: RouteInput<E>) => Promise<Answer<E>>;
 
 const errorResponses = Object.fromEntries(
   [400, 401, 403, 404, 409, 413, 415, 429, 500, 502, 503].map((s) => [s, errorEnvelope]),
 );
 
+function sendFile(reply: FastifyReply, file: FileAnswer): FastifyReply {
+  reply
+    .header('Content-Type', file.contentType)
+    .header('Cache-Control', file.cacheControl ?? 'private, no-store')
+    .header('X-Content-Type-Options', 'nosniff');
+  if (file.fileName) reply.header('Content-Disposition', `attachment; filename="${encodeURIComponent(file.fileName)}"`);
+  return reply.send(file.bytes);
+}
+
 /**
  * Registers contract endpoints on `app` (a route module's scope): their zod schemas validate the request and the
  * success envelope, OpenAPI comes from the same schemas, and `auth: 'user'` endpoints refuse requests without a live
  * session (401, through the auth plugin) and accounts of a kind their `access` leaves out (403, see refusalOf).
+ * A `response: 'file'` endpoint answers its handler's file; every failure is the error envelope either way.
  */
 export function endpointRegistrar(app: FastifyInstance) {
   return function registerEndpoint<E extends Endpoint>(endpoint: E, handler: EndpointHandler<E>): void {
@@ -37,7 +69,7 @@ export function endpointRegistrar(app: FastifyInstance) {
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.auth === 'user' ? { security: [{ bearer: [] }] } : {}),
-      response: { 200: ok(endpoint.data), ...errorResponses },
+      response: endpoint.data ? { 200: ok(endpoint.data), ...errorResponses } : errorResponses,
     };
     // Who is asking is settled before the body is read: a logged-out client gets 401, not a list of field errors,
     // and the wrong kind of account 403 without anything being parsed.
@@ -55,10 +87,10 @@ export function endpointRegistrar(app: FastifyInstance) {
               sessions.set(request, session);
             }
           : undefined,
-      handler: async (request) => {
+      handler: async (request, reply) => {
         // The zod validator compiler has already parsed body, query and params against these very schemas.
         const session = sessions.get(request);
-        const data = await handler({
+        const answer = await handler({
           body: request.body,
           query: request.query,
           params: request.params,
@@ -66,7 +98,7 @@ export function endpointRegistrar(app: FastifyInstance) {
           token: session?.token,
           request,
         } as RouteInput<E>);
-        return { success: true, data };
+        return caller.response === 'file' ? sendFile(reply, answer as FileAnswer) : { success: true, data: answer };
       },
     });
   };

@@ -1,17 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { api, type ErrorCode, LICENSE_MAX_BYTES } from '../../contract';
 import {
-  api,
-  centerExamParams,
-  type ErrorCode,
-  id,
-  LICENSE_MAX_BYTES,
-  ROSTER_EXPORT_PATH,
-  rosterQuery,
-} from '../../contract';
-import {
-  asTestCenter,
   type CenterDeps,
   getCenterProfile,
   logoDocument,
@@ -32,7 +23,7 @@ import { cancelExam } from '../domain/examCancel';
 import { getRoster, rosterXlsx } from '../domain/roster';
 import { AppError } from '../errors';
 import { readFileField } from '../http/multipart';
-import { endpointRegistrar } from '../http/route';
+import { endpointRegistrar, PUBLIC_IMMUTABLE, storedFileId } from '../http/route';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -102,59 +93,17 @@ export async function centerRoutes(app: FastifyInstance): Promise<void> {
     route(api.assignExaminer, ({ user, params, body }) => assignExaminer(deps, user, params.id, body.phone));
     route(api.unassignExaminer, ({ user, params }) => unassignExaminer(deps, user, params.id, params.userId));
 
-    // A file download, not an envelope: the console fetches it with its bearer token and saves the blob.
-    scope.get(ROSTER_EXPORT_PATH, { schema: { hide: true } }, async (request, reply) => {
-      const user = asTestCenter((await app.authenticate(request)).user);
-      const params = centerExamParams.safeParse(request.params);
-      const query = rosterQuery.safeParse(request.query);
-      if (!params.success || !query.success) {
-        const issues = [...(params.error?.issues ?? []), ...(query.error?.issues ?? [])];
-        throw new AppError(
-          'VALIDATION_FAILED',
-          undefined,
-          undefined,
-          issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
-        );
-      }
-      const file = await rosterXlsx(deps, user, params.data.id, query.data);
-      return reply
-        .header('Content-Type', XLSX_TYPE)
-        .header('Content-Disposition', `attachment; filename="${encodeURIComponent(file.fileName)}"`)
-        .header('Cache-Control', 'private, no-store')
-        .send(file.bytes);
+    // A file download: the console fetches it with its bearer token and saves the blob.
+    route(api.rosterExport, async ({ user, params, query }) => {
+      const file = await rosterXlsx(deps, user, params.id, query);
+      return { ...file, contentType: XLSX_TYPE };
     });
-
     // The business license, for its owner only (fetched with the bearer token, like the roster file).
-    scope.get<{ Params: { id: string } }>(
-      '/api/center/documents/:id',
-      { schema: { hide: true } },
-      async (request, reply) => {
-        const user = asTestCenter((await app.authenticate(request)).user);
-        const documentId = id.safeParse(request.params.id);
-        if (!documentId.success) throw new AppError('NOT_FOUND');
-        const document = await ownDocument(deps, user, documentId.data);
-        return reply
-          .header('Content-Type', document.contentType)
-          .header('Cache-Control', 'private, no-store')
-          .header('X-Content-Type-Options', 'nosniff')
-          .send(document.bytes);
-      },
-    );
-
-    // Logos are public, like avatars: ids are UUID v7 and a logo never changes under its id.
-    scope.get<{ Params: { id: string } }>(
-      '/api/center/logos/:id',
-      { schema: { hide: true } },
-      async (request, reply) => {
-        const documentId = id.safeParse(request.params.id);
-        if (!documentId.success) throw new AppError('NOT_FOUND');
-        const logo = await logoDocument(deps, documentId.data);
-        return reply
-          .header('Content-Type', logo.contentType)
-          .header('Cache-Control', 'public, max-age=31536000, immutable')
-          .header('X-Content-Type-Options', 'nosniff')
-          .send(logo.bytes);
-      },
-    );
+    route(api.centerDocument, ({ user, params }) => ownDocument(deps, user, storedFileId(params.id)));
+    // Logos are public, like avatars: a logo never changes under its id.
+    route(api.centerLogo, async ({ params }) => ({
+      ...(await logoDocument(deps, storedFileId(params.id))),
+      cacheControl: PUBLIC_IMMUTABLE,
+    }));
   });
 }

@@ -2,18 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { z } from 'zod';
-import {
-  api,
-  centerExamParams,
-  certificateCheckCharacter,
-  type Endpoint,
-  errorEnvelope,
-  GROUP_TEMPLATE_PATH,
-  groupTemplateQuery,
-  ROSTER_EXPORT_PATH,
-  rosterQuery,
-} from '../../contract';
+import { api, certificateCheckCharacter, type Endpoint, errorEnvelope } from '../../contract';
 import { createTestApp, envelope, multipart, type TestApp } from '../../tests/helpers/app';
 import {
   fillPath,
@@ -38,28 +27,6 @@ import { csvOf, GROUP_HEADER, memberRows, xlsxOf } from '../../tests/helpers/spr
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);
 const RUNS = 30;
-
-/** Files that download from the contract but answer files, not envelopes, when they succeed. */
-const FILE_ENDPOINTS: Record<string, Endpoint> = {
-  rosterExport: {
-    method: 'GET',
-    path: ROSTER_EXPORT_PATH,
-    auth: 'user',
-    access: ['testCenter'],
-    summary: 'Roster as .xlsx',
-    params: centerExamParams,
-    query: rosterQuery,
-    data: z.unknown(),
-  },
-  groupTemplate: {
-    method: 'GET',
-    path: GROUP_TEMPLATE_PATH,
-    auth: 'public',
-    summary: 'Group template',
-    query: groupTemplateQuery,
-    data: z.unknown(),
-  },
-};
 
 /** Every limit out of the way, so requests reach the code behind them instead of 429. */
 const NO_LIMITS = {
@@ -212,11 +179,10 @@ function callerOf(endpoint: Endpoint): Role {
 }
 
 // Logging out revokes the caller's token: it goes last, so every other endpoint meets each caller logged in.
-const endpoints = [
+const endpoints: [string, Endpoint][] = [
   ...Object.entries(api).filter(([name]) => name !== 'logout'),
-  ...Object.entries(FILE_ENDPOINTS),
   ['logout', api.logout],
-] as [string, Endpoint][];
+];
 
 describe('a NUL in any text the API takes is refused with VALIDATION_FAILED naming the field', () => {
   for (const [name, endpoint] of endpoints) {

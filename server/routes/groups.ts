@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { api, GROUP_FILE_MAX_BYTES, GROUP_TEMPLATE_PATH, groupTemplateQuery } from '../../contract';
+import { api, GROUP_FILE_MAX_BYTES } from '../../contract';
 import {
   cancelGroupMember,
   checkoutGroup,
@@ -13,7 +13,6 @@ import {
 } from '../domain/groups';
 import { groupTemplateCsv, groupTemplateXlsx } from '../domain/groupTemplate';
 import { createTicketSigner } from '../domain/tickets';
-import { AppError } from '../errors';
 import { readFileField } from '../http/multipart';
 import { endpointRegistrar } from '../http/route';
 import { bookingDeps, idempotencyKey, requestOrigin } from './booking';
@@ -48,18 +47,12 @@ export async function groupRoutes(app: FastifyInstance): Promise<void> {
   route(api.groupTickets, ({ user, params }) => groupTickets(deps, user, params.id));
   route(api.cancelGroupMember, ({ user, params }) => cancelGroupMember(deps, user, params.id, params.registrationId));
 
-  app.get(GROUP_TEMPLATE_PATH, { schema: { hide: true } }, async (request, reply) => {
-    const query = groupTemplateQuery.safeParse(request.query);
-    if (!query.success)
-      throw new AppError('VALIDATION_FAILED', undefined, undefined, [{ path: 'format', message: 'xlsx or csv' }]);
-    const { format } = query.data;
-    const bytes = format === 'xlsx' ? await groupTemplateXlsx() : groupTemplateCsv();
-    return reply
-      .header('Content-Type', TEMPLATE_TYPES[format])
-      .header('Content-Disposition', `attachment; filename="group-registration-template.${format}"`)
-      .header('Cache-Control', 'public, max-age=3600')
-      .send(bytes);
-  });
+  route(api.groupTemplate, async ({ query: { format } }) => ({
+    bytes: format === 'xlsx' ? await groupTemplateXlsx() : groupTemplateCsv(),
+    contentType: TEMPLATE_TYPES[format],
+    fileName: `group-registration-template.${format}`,
+    cacheControl: 'public, max-age=3600',
+  }));
 
   await app.register(async (scope) => {
     await scope.register(multipart, {

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AVATAR_MAX_BYTES, api, id } from '../../contract';
+import { AVATAR_MAX_BYTES, api } from '../../contract';
 import {
   getAvatarImage,
   getProfile,
@@ -13,7 +13,7 @@ import {
 import { createTicketSigner } from '../domain/tickets';
 import { AppError } from '../errors';
 import { readFileField } from '../http/multipart';
-import { endpointRegistrar } from '../http/route';
+import { endpointRegistrar, PUBLIC_IMMUTABLE, storedFileId } from '../http/route';
 
 /**
  * The contract's ID card refine names its own error code; when that is the only problem with a profile save, the
@@ -55,24 +55,13 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     route(api.organizations, () => listOrganizations(deps));
     route(api.ticketPublicKey, async () => tickets.publicKey());
 
-    for (const [suffix, size] of [
-      ['', 'image'],
-      ['/small', 'small'],
-    ] as const) {
-      scope.get<{ Params: { id: string } }>(
-        `/api/front/avatars/:id${suffix}`,
-        { schema: { hide: true } },
-        async (request, reply) => {
-          const avatarId = id.safeParse(request.params.id);
-          if (!avatarId.success) throw new AppError('NOT_FOUND');
-          const image = await getAvatarImage(deps, avatarId.data, size);
-          return reply
-            .header('Content-Type', image.contentType)
-            .header('Cache-Control', 'public, max-age=31536000, immutable')
-            .header('X-Content-Type-Options', 'nosniff')
-            .send(image.bytes);
-        },
-      );
-    }
+    route(api.avatar, async ({ params }) => ({
+      ...(await getAvatarImage(deps, storedFileId(params.id), 'image')),
+      cacheControl: PUBLIC_IMMUTABLE,
+    }));
+    route(api.avatarSmall, async ({ params }) => ({
+      ...(await getAvatarImage(deps, storedFileId(params.id), 'small')),
+      cacheControl: PUBLIC_IMMUTABLE,
+    }));
   });
 }

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { importJWK, jwtVerify } from 'jose';
+import type { z } from 'zod';
 import {
   api,
   type Endpoint,
@@ -29,7 +30,7 @@ const ROOT = join(__dirname, '..', '..');
 /** Every mock file's routes together, as Umi serves them. */
 const handlers = { ...apiHandlers, ...candidateHandlers, ...groupHandlers, ...centerHandlers, ...examinerHandlers };
 
-/** Every route of contract/paths/: the endpoints of contract/api.ts and the two file downloads. */
+/** Every route of contract/paths/: the endpoints of contract/api.ts. */
 const routes: paths.Route[] = Object.values(paths).flatMap((value) => (typeof value === 'object' ? [value] : []));
 const keyOf = (route: paths.Route) => `${route.method} ${route.path}`;
 
@@ -64,7 +65,7 @@ async function call(route: paths.Route, req: Partial<MockRequest> = {}): Promise
 }
 
 /** The success answer's data, parsed with the endpoint's contract schema. */
-async function data<E extends Endpoint>(endpoint: E, req: Partial<MockRequest> = {}) {
+async function data<E extends Endpoint & { data: z.ZodType }>(endpoint: E, req: Partial<MockRequest> = {}) {
   const answer = await call(endpoint, req);
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return ok(endpoint.data).parse(answer.body).data as ReturnType<E['data']['parse']>;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { api, type DataOf, type EndpointName } from '../../contract';
+import { api, type DataOf, type EnvelopeEndpointName } from '../../contract';
 import { buildApp } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
 import type { Database } from '../../server/db/client';
@@ -161,7 +161,7 @@ export function envelope(response: LightMyRequestResponse): Envelope {
 }
 
 /** Asserts a success envelope and parses its data with the endpoint's contract schema. */
-export function dataOf<K extends EndpointName>(name: K, response: LightMyRequestResponse): DataOf<K> {
+export function dataOf<K extends EnvelopeEndpointName>(name: K, response: LightMyRequestResponse): DataOf<K> {
   const body = envelope(response);
   if (response.statusCode !== 200 || !body.success) {
     throw new Error(`expected success from ${name}, got ${response.statusCode} ${response.body}`);
