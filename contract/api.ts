@@ -23,6 +23,7 @@ import {
   registrationListQuery,
   registrationRequest,
   registrationResponse,
+  registrationView,
   resultView,
   ticket,
   ticketPublicKey,
@@ -286,6 +287,14 @@ export const api = {
     summary: 'My registrations',
     query: registrationListQuery,
     data: registrationList,
+  },
+  registration: {
+    ...paths.registration,
+    auth: 'user',
+    access: USER_KINDS,
+    summary: 'One of my registrations, as the list shows it',
+    params: registrationIdParams,
+    data: registrationView,
   },
   ticket: {
     ...paths.ticket,

@@ -100,6 +100,7 @@ export default Object.fromEntries([
     const list = mine(user).filter((item) => !query.status || item.status === query.status);
     return page(list.map(registrationView), query);
   }),
+  on(api.registration, ({ user, params }) => registrationView(myRegistration(user, params.id))),
   on(api.ticket, ({ user, params }) => {
     const registration = myRegistration(user, params.id);
     return registration.status === 'pending' ? refuse('TICKET_NOT_ISSUED') : ticketOf(registration);

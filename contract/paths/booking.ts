@@ -3,6 +3,7 @@ export const quote = { method: 'POST', path: '/api/front/checkout/quote' } as co
 export const register = { method: 'POST', path: '/api/front/student-registration' } as const;
 export const order = { method: 'GET', path: '/api/front/orders/:id' } as const;
 export const registrations = { method: 'GET', path: '/api/front/registrations' } as const;
+export const registration = { method: 'GET', path: '/api/front/registrations/:id' } as const;
 export const ticket = { method: 'GET', path: '/api/front/registrations/:id/ticket' } as const;
 export const changeOptions = { method: 'GET', path: '/api/front/registrations/:id/change-options' } as const;
 export const changeRegistration = { method: 'POST', path: '/api/front/registrations/:id/change' } as const;

@@ -74,6 +74,11 @@ async function viewOf(deps: BookingDeps, user: UserRow, id: string): Promise<Reg
   return view;
 }
 
+/** One of the user's registrations, as the list shows it; NOT_FOUND for anyone else's id. */
+export function getRegistration(deps: BookingDeps, user: UserRow, id: string): Promise<RegistrationView> {
+  return viewOf(deps, user, id);
+}
+
 /** The user's registrations, newest first, optionally of one status. */
 export async function listRegistrations(
   deps: BookingDeps,

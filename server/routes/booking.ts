@@ -7,6 +7,7 @@ import {
   cancelRegistration,
   changeOptions,
   changeRegistration,
+  getRegistration,
   getTicket,
   listRegistrations,
 } from '../domain/registrations';
@@ -48,6 +49,7 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
   );
   route(api.order, ({ user, params, query }) => orderForUser(deps, user, params.id, query.refresh === '1'));
   route(api.registrations, ({ user, query }) => listRegistrations(deps, user, query));
+  route(api.registration, ({ user, params }) => getRegistration(deps, user, params.id));
   route(api.ticket, ({ user, params }) => getTicket({ ...deps, tickets }, user, params.id));
   route(api.changeOptions, ({ user, params }) => changeOptions(deps, user, params.id));
   route(api.changeRegistration, ({ user, params, body, request }) =>

@@ -20,6 +20,10 @@ export function registrations(query: QueryOf<'registrations'>, options?: CallOpt
   return callApi(paths.registrations, { params: query, ...options });
 }
 
+export function registration(registrationId: string, options?: CallOptions) {
+  return callApi(paths.registration, { path: { id: registrationId }, ...options });
+}
+
 export function ticket(registrationId: string, options?: CallOptions) {
   return callApi(paths.ticket, { path: { id: registrationId }, ...options });
 }

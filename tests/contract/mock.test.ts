@@ -181,6 +181,9 @@ describe('mock/candidate.ts: a returning candidate', () => {
     const door = mine.list.find((registration) => registration.exam.id === history.door.id);
     assert.equal(door?.canChange, false, 'inside the lock window');
     assert.ok(mine.list.some((registration) => registration.status === 'register' && registration.canCancel));
+    assert.deepEqual(await data(api.registration, { headers, params: { id: door?.id ?? '' } }), door);
+    const stranger = await login('13900139009');
+    await refused(call(api.registration, { headers: stranger, params: { id: door?.id ?? '' } }), 'NOT_FOUND', 404);
 
     const ticket = await data(api.ticket, { headers, params: { id: door?.id ?? '' } });
     const key = await data(api.ticketPublicKey);

@@ -1,13 +1,21 @@
-import { registrations } from '@/services/booking';
+import { registration } from '@/services/booking';
+import { envelopeOf, isUnauthorized } from '@/utils/bizError';
+import { showError } from '@/utils/showError';
 import type { RegistrationView } from '../../../contract/booking';
 
-const PAGE_SIZE = 100;
+/** The answers that mean "none of mine has this id": unknown or someone else's (404), or malformed (400). */
+const NONE = new Set(['NOT_FOUND', 'VALIDATION_FAILED']);
 
-/** One of my registrations by id: the API lists them (newest first) rather than serving one by one. */
+/**
+ * One of my registrations by id, or undefined when I have none with it (the page says so itself); any other failure
+ * is shown as the app shows it, and thrown.
+ */
 export async function findRegistration(id: string): Promise<RegistrationView | undefined> {
-  for (let current = 1; ; current += 1) {
-    const page = await registrations({ current, pageSize: PAGE_SIZE });
-    const hit = page.list.find((registration) => registration.id === id);
-    if (hit || current * PAGE_SIZE >= page.total) return hit;
+  try {
+    return await registration(id, { skipErrorHandler: true });
+  } catch (error) {
+    if (NONE.has(envelopeOf(error)?.errorCode ?? '')) return undefined;
+    if (!isUnauthorized(error)) showError(error);
+    throw error;
   }
 }

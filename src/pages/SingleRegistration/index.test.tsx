@@ -189,7 +189,7 @@ describe('single registration', () => {
 
     bookingServer({
       [`GET /api/front/orders/${order.id}`]: () => ok(orderFixture({ status: 'paid', qrContent: null })),
-      'GET /api/front/registrations': () => ok({ list: [registrationFixture()], total: 1, current: 1, pageSize: 100 }),
+      [`GET /api/front/registrations/${registration.id}`]: () => ok(registrationFixture()),
     });
     expect(await screen.findByText('Registration complete', {}, { timeout: 6_000 })).toBeInTheDocument();
     expect(screen.queryByText('Please Scan QrCode For Payment')).not.toBeInTheDocument();
@@ -355,8 +355,19 @@ describe('a booked registration', () => {
     lockedFrom: new Date(Date.parse(soon.startsAt) - 72 * 3_600_000).toISOString(),
   });
 
+  it('reads the one registration it opens, and says once that an unknown id is not found', async () => {
+    const calls = serve({});
+    loginAs('en-US');
+    render(<TestBrowser location={{ pathname: '/home/singleRegistration', search: `?registrationId=${locked.id}` }} />);
+    const notFound = 'What you are looking for does not exist or is not yours.';
+    expect(await screen.findByText(notFound, {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getAllByText(notFound)).toHaveLength(1);
+    const reads = calls.filter((call) => call.url.startsWith('/api/front/registrations'));
+    expect(reads.map((call) => `${call.method} ${call.url}`)).toEqual([`GET /api/front/registrations/${locked.id}`]);
+  });
+
   it('disables change and cancel within the lock period and says why', async () => {
-    serve({ 'GET /api/front/registrations': () => ok({ list: [locked], total: 1, current: 1, pageSize: 100 }) });
+    serve({ [`GET /api/front/registrations/${locked.id}`]: () => ok(locked) });
     loginAs('en-US');
     render(
       <TestBrowser
@@ -380,7 +391,7 @@ describe('a booked registration', () => {
       feeFen: 12_000,
     });
     serve({
-      'GET /api/front/registrations': () => ok({ list: [open], total: 1, current: 1, pageSize: 100 }),
+      [`GET /api/front/registrations/${open.id}`]: () => ok(open),
       [`GET /api/front/registrations/${open.id}/change-options`]: () => ok([cheaper]),
       [`POST /api/front/registrations/${open.id}/change`]: () =>
         ok({ registration: { ...open, exam: cheaper }, order: null, payment: null, refundFen: 3_000 }),
@@ -486,7 +497,7 @@ describe('a booked registration', () => {
   it('resumes the QR of a pending registration', async () => {
     const pending = registrationFixture({ status: 'pending', canChange: false, canCancel: false });
     serve({
-      'GET /api/front/registrations': () => ok({ list: [pending], total: 1, current: 1, pageSize: 100 }),
+      [`GET /api/front/registrations/${pending.id}`]: () => ok(pending),
       [`GET /api/front/orders/${order.id}`]: () => ok(order),
     });
     loginAs('en-US');
@@ -505,7 +516,7 @@ describe('a booked registration', () => {
       expiresAt: new Date(Date.now() - 1_000).toISOString(),
     });
     serve({
-      'GET /api/front/registrations': () => ok({ list: [pending], total: 1, current: 1, pageSize: 100 }),
+      [`GET /api/front/registrations/${pending.id}`]: () => ok(pending),
       [`GET /api/front/orders/${order.id}`]: () => ok(expired),
     });
     loginAs('en-US');
