@@ -98,37 +98,6 @@ describe('registrations list', () => {
   });
 });
 
-describe('one registration by id', () => {
-  test('answers one of mine as the list shows it; anyone else gets 404, a malformed id 400', async () => {
-    const { headers } = await readyCandidate(t);
-    const paid = await book(t, headers, (await newExam()).id);
-    await payInWallet(t, paid.order.id);
-    t.clock.advance(1000);
-    const pending = await book(t, headers, (await newExam()).id);
-
-    const list = dataOf('registrations', await get('/api/front/registrations', headers)).list;
-    assert.equal(list.length, 2);
-    for (const listed of list) {
-      const one = dataOf('registration', await get(`/api/front/registrations/${listed.id}`, headers));
-      assert.deepEqual(one, listed);
-    }
-    const read = dataOf('registration', await get(`/api/front/registrations/${pending.registration.id}`, headers));
-    assert.equal(read.status, 'pending');
-    assert.equal(read.orderId, pending.order.id);
-
-    const other = await readyCandidate(t);
-    for (const id of [paid.registration.id, uuidv7()]) {
-      const res = await get(`/api/front/registrations/${id}`, other.headers);
-      assert.equal(res.statusCode, 404);
-      assert.equal(envelope(res).errorCode, 'NOT_FOUND');
-    }
-    const malformed = await get('/api/front/registrations/not-an-id', headers);
-    assert.equal(malformed.statusCode, 400);
-    assert.equal(envelope(malformed).details?.[0]?.path, 'id');
-    assert.equal((await t.app.inject({ url: `/api/front/registrations/${paid.registration.id}` })).statusCode, 401);
-  });
-});
-
 describe('ticket', () => {
   test('a paid registration has a signed token naming it; the ID is masked', async () => {
     const exam = await newExam();
@@ -476,5 +445,36 @@ describe('transactions and results', () => {
     assert.equal(byId.get(waiting.registration.id)?.certificateNumber, null);
     const center = await loginAs(t, nextPhone(), 'testCenter');
     assert.deepEqual(dataOf('results', await get('/api/front/results', center)), []);
+  });
+});
+
+describe('one registration by id', () => {
+  test('answers one of mine as the list shows it; anyone else gets 404, a malformed id 400', async () => {
+    const { headers } = await readyCandidate(t);
+    const paid = await book(t, headers, (await newExam()).id);
+    await payInWallet(t, paid.order.id);
+    t.clock.advance(1000);
+    const pending = await book(t, headers, (await newExam()).id);
+
+    const list = dataOf('registrations', await get('/api/front/registrations', headers)).list;
+    assert.equal(list.length, 2);
+    for (const listed of list) {
+      const one = dataOf('registration', await get(`/api/front/registrations/${listed.id}`, headers));
+      assert.deepEqual(one, listed);
+    }
+    const read = dataOf('registration', await get(`/api/front/registrations/${pending.registration.id}`, headers));
+    assert.equal(read.status, 'pending');
+    assert.equal(read.orderId, pending.order.id);
+
+    const other = await readyCandidate(t);
+    for (const id of [paid.registration.id, uuidv7()]) {
+      const res = await get(`/api/front/registrations/${id}`, other.headers);
+      assert.equal(res.statusCode, 404);
+      assert.equal(envelope(res).errorCode, 'NOT_FOUND');
+    }
+    const malformed = await get('/api/front/registrations/not-an-id', headers);
+    assert.equal(malformed.statusCode, 400);
+    assert.equal(envelope(malformed).details?.[0]?.path, 'id');
+    assert.equal((await t.app.inject({ url: `/api/front/registrations/${paid.registration.id}` })).statusCode, 401);
   });
 });
