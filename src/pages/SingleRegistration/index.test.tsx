@@ -423,7 +423,7 @@ describe('a booked registration', () => {
         requiresAccessCode: true,
       });
       const calls = serve({
-        'GET /api/front/registrations': () => ok({ list: [open], total: 1, current: 1, pageSize: 100 }),
+        [`GET /api/front/registrations/${open.id}`]: () => ok(open),
         [`GET /api/front/registrations/${open.id}/change-options`]: () => ok([invited]),
         [`POST /api/front/registrations/${open.id}/change`]: (call) =>
           (call.body as { accessCode?: string }).accessCode === 'CLUB2026'
@@ -477,7 +477,7 @@ describe('a booked registration', () => {
   ])('$locale: a seat the group coordinator paid for offers no change or cancel, and says whom to ask', async (t) => {
     const seat = registrationFixture({ canChange: false, canCancel: false, groupSeat: { coordinatorName: '王老师' } });
     const calls = serve({
-      'GET /api/front/registrations': () => ok({ list: [seat], total: 1, current: 1, pageSize: 100 }),
+      [`GET /api/front/registrations/${seat.id}`]: () => ok(seat),
     });
     loginAs(t.locale);
     render(
