@@ -10,8 +10,8 @@ export default async () =>
       jsTransformerOpts: { jsx: 'automatic', supported: { 'dynamic-import': false } },
     }),
     setupFilesAfterEnv: ['<rootDir>/jest-setup.ts'],
-    // Page tests render real antd and some wait on real timers (the payment countdown, order polls); on a 2-core CI
-    // machine the checkout test came within a second of Umi's 30 s default.
+    // Page tests render real antd and some wait on real timers (the payment countdown, order polls); a 2-core CI
+    // machine busy with other suites can make one several times slower than it is alone.
     testTimeout: 60_000,
     testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/config/**/*.test.ts'],
     testPathIgnorePatterns: ['/node_modules/', '<rootDir>/server/', '<rootDir>/tests/', '<rootDir>/mock/', '/\\.umi'],

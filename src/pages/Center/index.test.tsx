@@ -12,9 +12,6 @@ import {
   serveCenter,
 } from './testing/centerFixtures';
 
-// The date pickers and the select render their popups slowly in jsdom (about ten seconds each on a busy machine).
-jest.setTimeout(120_000);
-
 const person = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 const callsTo = (calls: Call[], method: string, url: string) =>
   calls.filter((call) => call.method === method && call.url === url);

@@ -130,9 +130,6 @@ class FakeUploadRequest {
   abort() {}
 }
 
-// Validating the whole form renders every field's error; in jsdom on a busy machine that takes many seconds.
-jest.setTimeout(60_000);
-
 beforeAll(() => {
   getRequestInstance().defaults.adapter = fakeServer;
   window.XMLHttpRequest = FakeUploadRequest as unknown as typeof XMLHttpRequest;
