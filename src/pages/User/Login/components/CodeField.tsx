@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { sendOtp } from '@/services/auth';
 import { envelopeOf } from '@/utils/bizError';
 import { feedback } from '@/utils/feedback';
-import type { LoginValues } from './LoginForm';
+import type { LoginValues } from './loginValues';
 
 const CODE_INPUT_ID = 'login_code';
 

@@ -10,12 +10,7 @@ import { saveSession } from '@/utils/session';
 import defaultSettings from '../../../../../config/defaultSettings';
 import type { UserKind } from '../../../../../contract/auth';
 import CodeField from './CodeField';
-
-export interface LoginValues {
-  kind: UserKind;
-  phone: string;
-  code: string;
-}
+import type { LoginValues } from './loginValues';
 
 const KINDS: UserKind[] = ['individual', 'testCenter', 'examiner'];
 
