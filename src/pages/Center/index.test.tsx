@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { TestBrowser } from '@umijs/max';
 import dayjs from 'dayjs';
-import { type Call, ok, type Route } from '../SingleRegistration/testing/fakeServer';
+import { type Call, ok, type Route } from '@/testing/fakeServer';
 import {
   CENTER_PROFILE,
   centerExamFixture,

@@ -1,16 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { TestBrowser } from '@umijs/max';
-import {
-  type Call,
-  err,
-  examFixture,
-  loginAs,
-  lost,
-  ok,
-  type Route,
-  serve,
-} from '../SingleRegistration/testing/fakeServer';
+import { type Call, err, loginAs, lost, ok, type Route, serve } from '@/testing/fakeServer';
+import { examFixture } from '@/testing/fixtures';
 import {
   GROUP_ID,
   GROUP_ORDER_ID,

@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { TestBrowser } from '@umijs/max';
+import { type Call, err, ok } from '@/testing/fakeServer';
 import {
   CENTER_PROFILE,
   EMPTY_CENTER_PROFILE,
@@ -9,7 +10,6 @@ import {
   serveCenter,
   TAX_ID,
 } from '../Center/testing/centerFixtures';
-import { type Call, err, ok } from '../SingleRegistration/testing/fakeServer';
 
 const person = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 const callsTo = (calls: Call[], method: string, url: string) =>

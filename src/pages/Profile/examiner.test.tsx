@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { TestBrowser } from '@umijs/max';
+import { type Call, ok, serve } from '@/testing/fakeServer';
 import type { ExaminerProfile } from '../../../contract/examiner';
-import { type Call, ok, serve } from '../SingleRegistration/testing/fakeServer';
 
 const EXAMINER = {
   id: '0192f0c0-0000-7000-8000-000000000902',

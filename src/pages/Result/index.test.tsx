@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { TestBrowser } from '@umijs/max';
-import { loginAs, ok, serve } from '../SingleRegistration/testing/fakeServer';
+import { loginAs, ok, serve } from '@/testing/fakeServer';
 
 const exam = {
   id: '0192f0c0-0000-7000-8000-000000000101',

@@ -1,18 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { TestBrowser } from '@umijs/max';
-import {
-  type Answer,
-  type Call,
-  err,
-  examFixture,
-  loginAs,
-  lost,
-  ok,
-  orderFixture,
-  registrationFixture,
-  serve,
-} from './testing/fakeServer';
+import { type Answer, type Call, err, loginAs, lost, ok, serve } from '@/testing/fakeServer';
+import { examFixture, orderFixture, registrationFixture } from '@/testing/fixtures';
 
 const exam = examFixture();
 const EXAM_URL = `/api/front/exams/${exam.id}`;

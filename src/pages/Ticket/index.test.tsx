@@ -1,14 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { TestBrowser } from '@umijs/max';
-import {
-  err,
-  examFixture,
-  loginAs,
-  ok,
-  orderFixture,
-  registrationFixture,
-  serve,
-} from '../SingleRegistration/testing/fakeServer';
+import { err, loginAs, ok, serve } from '@/testing/fakeServer';
+import { examFixture, orderFixture, registrationFixture } from '@/testing/fixtures';
 
 const registration = registrationFixture();
 const exam = examFixture();

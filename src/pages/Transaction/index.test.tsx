@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { history, TestBrowser } from '@umijs/max';
-import { err, loginAs, ok, serve } from '../SingleRegistration/testing/fakeServer';
+import { err, loginAs, ok, serve } from '@/testing/fakeServer';
 
 function row(n: number, overrides: Record<string, unknown> = {}) {
   return {

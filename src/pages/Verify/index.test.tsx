@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { history, TestBrowser } from '@umijs/max';
-import { type Answer, err, ok, serve } from '../SingleRegistration/testing/fakeServer';
+import { type Answer, err, ok, serve } from '@/testing/fakeServer';
 
 const NUMBER = 'EA-2026-7K3M9QXP-B';
 const CERTIFICATE = {

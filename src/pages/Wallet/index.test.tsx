@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { TestBrowser } from '@umijs/max';
-import { err, ok, serve } from '../SingleRegistration/testing/fakeServer';
+import { err, ok, serve } from '@/testing/fakeServer';
 
 const ORDER_ID = '0192f0c0-0000-7000-8000-000000005001';
 const URL = `/api/pay/sandbox/orders/${ORDER_ID}`;

@@ -1,8 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { TestBrowser } from '@umijs/max';
+import { type Call, err, ok, type Route } from '@/testing/fakeServer';
 import type { AssignedExaminer, CenterExam, RosterEntry } from '../../../../contract/center';
-import { type Call, err, ok, type Route } from '../../SingleRegistration/testing/fakeServer';
 import { centerExamFixture, EXAM_ID, loginAsCenter, rosterEntryFixture, serveCenter } from '../testing/centerFixtures';
 
 // applyAccept off: a person can pick any file in the dialog, and the page must refuse what it cannot take.

@@ -1,13 +1,13 @@
 /**
  * Test support for the test center pages: a center's account, profile, exams and roster as the server answers them,
- * and the fake server of the candidate pages (at the HTTP transport) taught to answer files too. Not imported by the
- * app.
+ * and the shared fake server (src/testing, at the HTTP transport) taught to answer files too. Not imported by the app.
  */
 import type { AxiosRequestConfig, AxiosResponse } from '@umijs/max';
 import { getRequestInstance } from '@umijs/max';
+import { type Call, ok, type Route, serve } from '@/testing/fakeServer';
+import { examFixture } from '@/testing/fixtures';
 import type { CurrentUser } from '../../../../contract/auth';
 import type { CenterExam, CenterProfile, RosterEntry } from '../../../../contract/center';
-import { type Call, examFixture, ok, type Route, serve } from '../../SingleRegistration/testing/fakeServer';
 
 export const CENTER_USER: CurrentUser = {
   id: '0192f0c0-0000-7000-8000-000000000901',

@@ -3,7 +3,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { TestBrowser } from '@umijs/max';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { type Call, err, examFixture, ok, type Route, serve } from '../../SingleRegistration/testing/fakeServer';
+import { type Call, err, ok, type Route, serve } from '@/testing/fakeServer';
+import { examFixture } from '@/testing/fixtures';
 import { hold, installCamera } from '../testing/fakeCamera';
 
 const EXAM_ID = '0192f0c0-0000-7000-8000-000000000101';

@@ -1,5 +1,5 @@
 /** Test support for the group registration page: groups, members and tickets as the server answers them. */
-import { examFixture, orderFixture } from '../../SingleRegistration/testing/fakeServer';
+import { examFixture, orderFixture } from '@/testing/fixtures';
 
 export const GROUP_ID = '0192f0c0-0000-7000-8000-000000007000';
 export const GROUP_ORDER_ID = '0192f0c0-0000-7000-8000-000000007001';
