@@ -2,7 +2,7 @@ import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
-import RegionField from '@/pages/Profile/components/RegionField';
+import RegionField from '@/components/RegionField';
 import { categories } from '@/services/catalog';
 import { pickText } from '@/utils/format';
 import type { QueryOf } from '../../../../contract/api';

@@ -3,13 +3,13 @@ import { useIntl } from '@umijs/max';
 import type { UploadProps } from 'antd';
 import { Button, Flex, Upload } from 'antd';
 import { useState } from 'react';
+import type { FieldAria } from '@/components/fieldAria';
 import { AVATAR_UPLOAD_URL } from '@/services/profile';
 import { isErrorEnvelope } from '@/utils/bizError';
 import { readToken } from '@/utils/session';
 import type { Envelope } from '../../../../contract/envelope';
 import type { AvatarUpload } from '../../../../contract/profile';
 import type { AvatarValue } from '../profileForm';
-import type { FieldAria } from './fieldAria';
 
 /** Spec section 9. Kept here rather than imported from contract/profile.ts, which would bring zod to the browser. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;

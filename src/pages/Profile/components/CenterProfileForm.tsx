@@ -3,6 +3,7 @@ import { history, useIntl, useSearchParams } from '@umijs/max';
 import { Col, Form, Input, InputNumber, Row } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
+import RegionField from '@/components/RegionField';
 import { errorText } from '@/requestErrorConfig';
 import { saveCenterProfile, uploadLicense, uploadLogo } from '@/services/center';
 import { envelopeOf } from '@/utils/bizError';
@@ -20,7 +21,6 @@ import {
   type ValidCenterProfileValues,
 } from '../centerProfileForm';
 import DocumentField from './DocumentField';
-import RegionField from './RegionField';
 
 /** contract/center.ts LICENSE_CONTENT_TYPES; the logo is a picture only. */
 const LICENSE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'];

@@ -2,12 +2,12 @@ import { FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
 import { useIntl } from '@umijs/max';
 import { Button, Flex, Upload } from 'antd';
 import { useEffect, useState } from 'react';
+import type { FieldAria } from '@/components/fieldAria';
 import { errorText } from '@/requestErrorConfig';
 import { centerFile } from '@/services/center';
 import type { CallOptions } from '@/services/client';
 import { envelopeOf } from '@/utils/bizError';
 import type { DocumentValue } from '../centerProfileForm';
-import type { FieldAria } from './fieldAria';
 
 /** contract/center.ts LICENSE_MAX_BYTES (and the logo's limit), kept here so zod stays out of the browser. */
 export const DOCUMENT_MAX_BYTES = 2 * 1024 * 1024;

@@ -1,7 +1,7 @@
 import type { RadioChangeEvent } from 'antd';
 import { Radio } from 'antd';
+import type { FieldAria } from '@/components/fieldAria';
 import type { Gender } from '../../../../contract/profile';
-import type { FieldAria } from './fieldAria';
 
 interface GenderFieldProps extends FieldAria {
   id?: string;

@@ -4,6 +4,7 @@ import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { flushSync } from 'react-dom';
+import RegionField from '@/components/RegionField';
 import { errorText } from '@/requestErrorConfig';
 import { saveProfile } from '@/services/profile';
 import { envelopeOf } from '@/utils/bizError';
@@ -25,7 +26,6 @@ import {
 } from '../profileForm';
 import AvatarField from './AvatarField';
 import GenderField from './GenderField';
-import RegionField from './RegionField';
 
 const GENDERS: Gender[] = ['male', 'female'];
 

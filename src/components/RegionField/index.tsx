@@ -2,8 +2,8 @@ import { useIntl } from '@umijs/max';
 import type { CascaderProps } from 'antd';
 import { Cascader } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import type { FieldAria } from '@/components/fieldAria';
 import { cities, provinces } from '@/services/catalog';
-import type { FieldAria } from './fieldAria';
 
 interface RegionOption {
   value: string;
