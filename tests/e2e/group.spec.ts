@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import enCheckout from '../../src/locales/en-US/checkout';
+import enErrors from '../../src/locales/en-US/errors';
 import enExam from '../../src/locales/en-US/exam';
 import enGroup from '../../src/locales/en-US/gRegistration';
 import enStatus from '../../src/locales/en-US/status';
@@ -68,7 +69,7 @@ test('a coordinator registers a class: upload with refused rows, upload again, o
     expect(download.headers()['content-disposition']).toContain(`.${name}`);
     if (name === 'xlsx') {
       await chooseFile(page, 'template.xlsx', XLSX, await download.body());
-      await expect(page.getByText(enGroup['errors.GROUP_FILE_EMPTY'])).toBeVisible();
+      await expect(page.getByText(enErrors['errors.GROUP_FILE_EMPTY'])).toBeVisible();
     }
   }
 

@@ -40,15 +40,6 @@ export default {
   'pages.gRegistration.upload.hint':
     '.xlsx or .csv, at most 2 MB and 1,000 members. Columns: name, phone and ID card number (required), gender and date of birth (optional).',
   'pages.gRegistration.upload.reading': 'Reading the file…',
-  // Errors only this page's calls meet travel with it (the request handler finds them once it is loaded).
-  'errors.GROUP_NO_MEMBERS': 'No accepted members to pay for.',
-  'errors.GROUP_LOCKED': 'This group is already paid or awaiting payment.',
-  'errors.GROUP_CHANGED': 'Some members changed since the upload; please upload again.',
-  'errors.GROUP_FILE_INVALID': 'Please upload file in proper format',
-  'errors.GROUP_FILE_EMPTY': 'The file has no member rows.',
-  'errors.GROUP_FILE_HEADERS_MISSING': 'Required columns are missing; see the template.',
-  'errors.GROUP_FILE_TOO_MANY_ROWS': 'At most 1,000 members per file.',
-  'errors.GROUP_FILE_TOO_LARGE': 'The file is larger than 2 MB.',
   'pages.gRegistration.upload.failed': 'Upload Failed',
   'pages.gRegistration.upload.headersMissing': 'These columns are missing: {columns}. Please start from the template.',
   'pages.gRegistration.upload.skip': 'Skip',

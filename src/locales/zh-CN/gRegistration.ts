@@ -40,15 +40,6 @@ export default {
   'pages.gRegistration.upload.hint':
     '支持 .xlsx 或 .csv，不超过 2 MB、1000 名成员。列：姓名、手机号、身份证号（必填），性别、出生日期（选填）。',
   'pages.gRegistration.upload.reading': '正在读取文件…',
-  // Errors only this page's calls meet travel with it (the request handler finds them once it is loaded).
-  'errors.GROUP_NO_MEMBERS': '没有可付款的已接受成员。',
-  'errors.GROUP_LOCKED': '该团体已付款或正在等待付款。',
-  'errors.GROUP_CHANGED': '上传后部分成员已变化，请重新上传。',
-  'errors.GROUP_FILE_INVALID': '请上传格式正确的文件',
-  'errors.GROUP_FILE_EMPTY': '文件中没有成员数据。',
-  'errors.GROUP_FILE_HEADERS_MISSING': '缺少必填列，请参照模板。',
-  'errors.GROUP_FILE_TOO_MANY_ROWS': '每个文件最多 1000 名成员。',
-  'errors.GROUP_FILE_TOO_LARGE': '文件超过 2MB。',
   'pages.gRegistration.upload.failed': '上传失败',
   'pages.gRegistration.upload.headersMissing': '缺少以下列：{columns}。请使用模板填写。',
   'pages.gRegistration.upload.skip': '跳过，个人报名',
