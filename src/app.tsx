@@ -9,6 +9,7 @@ import { Forbidden, NotFound } from '@/components/StatusPages/lazy';
 import { errorConfig } from '@/requestErrorConfig';
 import { currentUser as fetchCurrentUser } from '@/services/auth';
 import { isUnauthorized } from '@/utils/bizError';
+import { handledHere } from '@/utils/failure';
 import { guardRedirect } from '@/utils/guard';
 import { applyDocumentLocale, pickLocale } from '@/utils/locale';
 import { removeServiceWorkers } from '@/utils/serviceWorker';
@@ -26,7 +27,7 @@ export async function getInitialState(): Promise<InitialState> {
   const settings = defaultSettings;
   if (!readToken()) return { settings };
   try {
-    return { currentUser: await fetchCurrentUser({ skipErrorHandler: true, probeSession: true }), settings };
+    return { currentUser: await fetchCurrentUser({ ...handledHere, probeSession: true }), settings };
   } catch (error) {
     if (isUnauthorized(error)) clearSession();
     return { settings };

@@ -3,7 +3,6 @@ import type { AxiosRequestConfig, AxiosResponse } from '@umijs/max';
 import { createHistory, history, request } from '@umijs/max';
 import { message, notification } from 'antd';
 import { AxiosError } from 'axios';
-import { withPageTexts } from '@/components/PageTexts';
 import type { ErrorEnvelope } from '../contract/envelope';
 
 type Adapter = (config: AxiosRequestConfig) => Promise<AxiosResponse>;
@@ -90,13 +89,9 @@ describe('request error display by showType (spec section 8)', () => {
     expect(await screen.findByText('Seat map changed')).toBeInTheDocument();
   });
 
-  it("words a code only one page meets with that page's own texts once the page is loaded", async () => {
-    withPageTexts(() => null, {
-      'en-US': { 'errors.SEAT_MAP_CHANGED': 'The seat map changed; pick again.' },
-      'zh-CN': { 'errors.SEAT_MAP_CHANGED': '座位图已变化，请重新选择。' },
-    });
-    await call(answer(409, { ...envelope(2), errorCode: 'SEAT_MAP_CHANGED', errorMessage: 'Seat map changed' }));
-    expect(await screen.findByText('The seat map changed; pick again.')).toBeInTheDocument();
+  it('words a code only one page meets before that page has loaded', async () => {
+    await call(answer(403, { ...envelope(2), errorCode: 'TEST_CENTERS_ONLY', errorMessage: 'Test centers only' }));
+    expect(await screen.findByText('Only a test center can do this.')).toBeInTheDocument();
   });
 
   it('shows the text in Chinese when the language is zh-CN', async () => {

@@ -1,23 +1,12 @@
-import type { RequestConfig, RequestError, RequestOptions } from '@umijs/max';
+import type { AxiosError, RequestConfig, RequestError, RequestOptions } from '@umijs/max';
 import { getIntl, history } from '@umijs/max';
-import { loadedPageText } from '@/components/PageTexts';
 import { BizError, envelopeOf, isErrorEnvelope, isUnauthorized } from '@/utils/bizError';
+import { errorText } from '@/utils/failure';
 import { feedback } from '@/utils/feedback';
 import { isLoginPath, loginUrlFor } from '@/utils/guard';
 import { serializeParams } from '@/utils/params';
 import { clearSession, readToken } from '@/utils/session';
 import type { ErrorEnvelope } from '../contract/envelope';
-
-/**
- * The localized text of an error code: from the app-wide texts, or from those of the page that made the call (codes
- * only one page meets travel with it), else the server's own message.
- */
-export function errorText(info: Pick<ErrorEnvelope, 'errorCode' | 'errorMessage'>): string {
-  const intl = getIntl();
-  const id = `errors.${info.errorCode}`;
-  if (intl.messages[id]) return intl.formatMessage({ id });
-  return loadedPageText(intl.locale, id) ?? (info.errorMessage || intl.formatMessage({ id: 'request.fallback' }));
-}
 
 /**
  * A 401, on whatever page: the token is gone or expired. Clear it as logout does (no server call) and ask for a new
@@ -52,15 +41,15 @@ function showEnvelope(info: ErrorEnvelope): void {
   }
 }
 
-/** Spec section 8, for envelopes on any status, timeouts, lost networks and everything else. */
-function errorHandler(error: RequestError, opts: RequestOptions): void {
-  const unauthorized = isUnauthorized(error);
-  // Whatever the page does with the error afterwards, a 401 ends the session (the start-up probe only clears it).
-  if (unauthorized && !opts?.probeSession) expireSession();
-  if (opts?.skipErrorHandler) throw error;
-  if (unauthorized) return;
+/**
+ * Shows a failed call as the app shows every failure (spec section 8): an envelope by its showType on any status, and
+ * timeouts, lost networks and everything else; nothing for a 401, whose session has ended. For the request pipeline,
+ * and for pages that show the failures of their own calls (handledHere) the same way once they have handled theirs.
+ */
+export function showFailure(error: unknown): void {
+  if (isUnauthorized(error)) return;
   const intl = getIntl();
-  const http = 'isAxiosError' in error ? error : undefined;
+  const http = error instanceof Error && 'isAxiosError' in error ? (error as AxiosError) : undefined;
   const envelope = envelopeOf(error);
   if (envelope) {
     showEnvelope(envelope);
@@ -75,6 +64,13 @@ function errorHandler(error: RequestError, opts: RequestOptions): void {
   } else {
     feedback.message.error(intl.formatMessage({ id: 'request.fallback' }));
   }
+}
+
+function errorHandler(error: RequestError, opts: RequestOptions): void {
+  // Whatever the page does with the error afterwards, a 401 ends the session (the start-up probe only clears it).
+  if (isUnauthorized(error) && !opts?.probeSession) expireSession();
+  if (opts?.skipErrorHandler) throw error;
+  showFailure(error);
 }
 
 /** Every request carries the stored bearer token (spec section 7). */

@@ -5,28 +5,12 @@ import { DEFAULT_LOCALE } from '@/utils/locale';
 /** One domain's texts in both languages, e.g. `{ 'en-US': enCheckout, 'zh-CN': zhCheckout }`. */
 export type PageTexts = Record<'en-US' | 'zh-CN', Record<string, string>>;
 
-/** Every page text loaded so far, by language: the pages' chunks register theirs as they arrive. */
-const loaded: Record<string, Record<string, string>> = {};
-
-/**
- * A text of a page that has been loaded, for code outside that page's IntlProvider: the request error handler words
- * the error codes only one page's calls answer (a center's, an examiner's) with the texts that page brought.
- */
-export function loadedPageText(language: string, id: string): string | undefined {
-  return loaded[language]?.[id];
-}
-
 /**
  * Gives a page its own texts on top of the app-wide ones. The app-wide messages are in the first script every
  * page downloads; texts only one page shows travel in that page's chunk instead (the login page's first load stays
  * small as pages are added).
  */
 export function withPageTexts<P extends object>(Page: ComponentType<P>, ...domains: PageTexts[]): ComponentType<P> {
-  for (const domain of domains) {
-    for (const [language, messages] of Object.entries(domain)) {
-      loaded[language] = { ...loaded[language], ...messages };
-    }
-  }
   function WithPageTexts(props: P) {
     const { locale, messages } = useIntl();
     const merged = useMemo(() => {

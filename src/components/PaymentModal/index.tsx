@@ -4,8 +4,8 @@ import { Alert, Button, Flex, Modal, theme } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { order as fetchOrder } from '@/services/booking';
+import { handledHere } from '@/utils/failure';
 import { formatFen } from '@/utils/format';
-import { showError } from '@/utils/showError';
 import type { OrderView } from '../../../contract/booking';
 
 const POLL_MS = 3_000;
@@ -62,7 +62,7 @@ export default function PaymentModal({ order: initial, qrContent, onClose, onPai
 
   useInterval(
     () => {
-      fetchOrder(current.id, false, { skipErrorHandler: true })
+      fetchOrder(current.id, false, handledHere)
         .then(update)
         // A failed poll is retried at the next tick; Reload reports errors.
         .catch(() => undefined);
@@ -74,11 +74,11 @@ export default function PaymentModal({ order: initial, qrContent, onClose, onPai
     setReloading(true);
     setNotYet(false);
     try {
-      const next = await fetchOrder(current.id, true, { skipErrorHandler: true });
+      const next = await fetchOrder(current.id, true);
       update(next);
       setNotYet(next.status === 'pending');
-    } catch (error) {
-      showError(error);
+    } catch {
+      // The app has shown why.
     } finally {
       setReloading(false);
     }

@@ -1,6 +1,7 @@
 import { history, useModel } from '@umijs/max';
 import { useCallback } from 'react';
 import { logout } from '@/services/auth';
+import { handledHere } from '@/utils/failure';
 import { clearSession, readToken } from '@/utils/session';
 import defaultSettings from '../../../config/defaultSettings';
 
@@ -14,7 +15,7 @@ export function useLogout(): (target: string) => Promise<void> {
     async (target: string) => {
       if (readToken()) {
         // A failed server logout must not keep anyone logged in here; the token expires on the server anyway.
-        await logout({ skipErrorHandler: true }).catch(() => undefined);
+        await logout(handledHere).catch(() => undefined);
       }
       await setInitialState((state) => ({ settings: defaultSettings, ...state, currentUser: undefined }));
       clearSession();

@@ -1,8 +1,9 @@
 import dayjs from 'dayjs';
+import { fieldErrorsOf } from '@/utils/failure';
 import { LICENSE_CONTENT_TYPES, LICENSE_MAX_BYTES, ROSTER_EXPORT_PATH } from '../../../contract/center';
 import { ROSTER_EXPORT_PATH as SERVICE_EXPORT_PATH } from '../../services/center';
 import { DOCUMENT_MAX_BYTES } from '../Profile/components/DocumentField';
-import { examFieldErrorsOf, instantOf, isEditable, toExamDraft, wallTime } from './examForm';
+import { EXAM_FIELD_ERRORS, instantOf, isEditable, toExamDraft, wallTime } from './examForm';
 import { centerExamFixture } from './testing/centerFixtures';
 
 const refusal = (errorCode: 'VALIDATION_FAILED' | 'EXAM_CAPACITY_BELOW_TAKEN' | 'SOLD_OUT', paths: string[] = []) => ({
@@ -44,14 +45,14 @@ describe('exam form values', () => {
   });
 
   it('put a refused save on the fields the server names', () => {
-    expect(examFieldErrorsOf(refusal('VALIDATION_FAILED', ['name.en', 'feeFen', 'unknown']))).toEqual([
+    expect(fieldErrorsOf(refusal('VALIDATION_FAILED', ['name.en', 'feeFen', 'unknown']), EXAM_FIELD_ERRORS)).toEqual([
       { field: 'nameEn', messageId: 'pages.center.exam.nameEn.required' },
       { field: 'feeYuan', messageId: 'pages.center.exam.fee.range' },
     ]);
-    expect(examFieldErrorsOf(refusal('EXAM_CAPACITY_BELOW_TAKEN'))).toEqual([
+    expect(fieldErrorsOf(refusal('EXAM_CAPACITY_BELOW_TAKEN'), EXAM_FIELD_ERRORS)).toEqual([
       { field: 'capacity', messageId: 'errors.EXAM_CAPACITY_BELOW_TAKEN' },
     ]);
-    expect(examFieldErrorsOf(refusal('SOLD_OUT'))).toEqual([]);
+    expect(fieldErrorsOf(refusal('SOLD_OUT'), EXAM_FIELD_ERRORS)).toEqual([]);
   });
 
   it('let only an exam that is neither over nor started be edited', () => {

@@ -1,9 +1,9 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import type { FieldErrorMap } from '@/utils/failure';
 import type { BodyOf } from '../../../contract/api';
 import type { CenterExam } from '../../../contract/center';
-import type { ErrorEnvelope } from '../../../contract/envelope';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -87,54 +87,46 @@ export function toExamDraft(values: ValidExamFormValues, timeZone: string): Body
   };
 }
 
-const FIELD_OF_PATH: Record<string, ExamFormField> = {
-  code: 'code',
-  'name.zh': 'nameZh',
-  'name.en': 'nameEn',
-  categoryId: 'categoryId',
-  organizationId: 'organizationId',
-  'location.zh': 'locationZh',
-  'location.en': 'locationEn',
-  startsAt: 'startsAt',
-  registrationEndsAt: 'registrationEndsAt',
-  feeFen: 'feeYuan',
-  capacity: 'capacity',
-  arrivalLeadMinutes: 'arrivalLeadMinutes',
-  accessCode: 'accessCode',
+/** Where the server's refusals of a save land: the fields its paths and codes concern, and what each field says. */
+export const EXAM_FIELD_ERRORS: FieldErrorMap<ExamFormField> = {
+  paths: {
+    code: 'code',
+    'name.zh': 'nameZh',
+    'name.en': 'nameEn',
+    categoryId: 'categoryId',
+    organizationId: 'organizationId',
+    'location.zh': 'locationZh',
+    'location.en': 'locationEn',
+    startsAt: 'startsAt',
+    registrationEndsAt: 'registrationEndsAt',
+    feeFen: 'feeYuan',
+    capacity: 'capacity',
+    arrivalLeadMinutes: 'arrivalLeadMinutes',
+    accessCode: 'accessCode',
+  },
+  invalid: {
+    code: 'pages.center.exam.code.invalid',
+    nameZh: 'pages.center.exam.nameZh.required',
+    nameEn: 'pages.center.exam.nameEn.required',
+    categoryId: 'pages.center.exam.category.required',
+    organizationId: 'errors.ORGANIZATION_INVALID',
+    locationZh: 'pages.center.exam.locationZh.required',
+    locationEn: 'pages.center.exam.locationEn.required',
+    startsAt: 'pages.center.exam.startsAt.required',
+    registrationEndsAt: 'errors.REGISTRATION_ENDS_AFTER_START',
+    feeYuan: 'pages.center.exam.fee.range',
+    capacity: 'pages.center.exam.capacity.range',
+    arrivalLeadMinutes: 'pages.center.exam.arrivalLeadMinutes.range',
+    accessCode: 'pages.center.exam.accessCode.invalid',
+  },
+  codes: {
+    EXAM_CODE_TAKEN: 'code',
+    EXAM_CAPACITY_EXCEEDS_CENTER: 'capacity',
+    EXAM_CAPACITY_BELOW_TAKEN: 'capacity',
+    REGISTRATION_ENDS_AFTER_START: 'registrationEndsAt',
+    ORGANIZATION_INVALID: 'organizationId',
+  },
 };
-
-const INVALID_MESSAGE: Record<ExamFormField, string> = {
-  code: 'pages.center.exam.code.invalid',
-  nameZh: 'pages.center.exam.nameZh.required',
-  nameEn: 'pages.center.exam.nameEn.required',
-  categoryId: 'pages.center.exam.category.required',
-  organizationId: 'errors.ORGANIZATION_INVALID',
-  locationZh: 'pages.center.exam.locationZh.required',
-  locationEn: 'pages.center.exam.locationEn.required',
-  startsAt: 'pages.center.exam.startsAt.required',
-  registrationEndsAt: 'errors.REGISTRATION_ENDS_AFTER_START',
-  feeYuan: 'pages.center.exam.fee.range',
-  capacity: 'pages.center.exam.capacity.range',
-  arrivalLeadMinutes: 'pages.center.exam.arrivalLeadMinutes.range',
-  accessCode: 'pages.center.exam.accessCode.invalid',
-};
-
-const FIELD_OF_CODE: Partial<Record<ErrorEnvelope['errorCode'], ExamFormField>> = {
-  EXAM_CODE_TAKEN: 'code',
-  EXAM_CAPACITY_EXCEEDS_CENTER: 'capacity',
-  EXAM_CAPACITY_BELOW_TAKEN: 'capacity',
-  REGISTRATION_ENDS_AFTER_START: 'registrationEndsAt',
-  ORGANIZATION_INVALID: 'organizationId',
-};
-
-/** The field errors (field and message id) a refused save means; empty when it concerns no field. */
-export function examFieldErrorsOf(envelope: ErrorEnvelope): Array<{ field: ExamFormField; messageId: string }> {
-  const byCode = FIELD_OF_CODE[envelope.errorCode];
-  if (byCode) return [{ field: byCode, messageId: `errors.${envelope.errorCode}` }];
-  if (envelope.errorCode !== 'VALIDATION_FAILED') return [];
-  const fields = new Set((envelope.details ?? []).map((detail) => FIELD_OF_PATH[detail.path]).filter(Boolean));
-  return [...fields].map((field) => ({ field, messageId: INVALID_MESSAGE[field] }));
-}
 
 /** A canceled, completed or started exam can no longer be changed or canceled (the server says so too). */
 export function isEditable(exam: CenterExam, now = Date.now()): boolean {

@@ -1,6 +1,6 @@
 import type { useIntl } from '@umijs/max';
-import { errorText } from '@/requestErrorConfig';
 import { envelopeOf } from '@/utils/bizError';
+import { failureText } from '@/utils/failure';
 import type { GroupRejectedRow } from '../../../contract/group';
 import { GROUP_ROW_REASON_COLUMN } from '../../../contract/groupRowReasons';
 
@@ -27,8 +27,7 @@ export function checkGroupFile(file: {
 /** Why an upload failed, in the page's language; missing columns are named as the template names them. */
 export function uploadFailureText(intl: PageIntl, error: unknown): string {
   const envelope = envelopeOf(error);
-  if (!envelope) return intl.formatMessage({ id: 'request.fallback' });
-  if (envelope.errorCode === 'GROUP_FILE_HEADERS_MISSING' && envelope.details?.length) {
+  if (envelope?.errorCode === 'GROUP_FILE_HEADERS_MISSING' && envelope.details?.length) {
     const columns = envelope.details.map(({ path }) => {
       const id = `pages.gRegistration.column.${path}`;
       return intl.messages[id] ? intl.formatMessage({ id }) : path;
@@ -38,9 +37,7 @@ export function uploadFailureText(intl: PageIntl, error: unknown): string {
       { columns: new Intl.ListFormat(intl.locale, { type: 'conjunction' }).format(columns) },
     );
   }
-  // The whole-file reasons are this page's own texts; anything else is worded as everywhere else.
-  const own = `errors.${envelope.errorCode}`;
-  return intl.messages[own] ? intl.formatMessage({ id: own }) : errorText(envelope);
+  return failureText(error, undefined, intl);
 }
 
 /**

@@ -1,4 +1,5 @@
-import { centerFieldErrorsOf, toCenterUpdate } from './centerProfileForm';
+import { fieldErrorsOf } from '@/utils/failure';
+import { CENTER_FIELD_ERRORS, toCenterUpdate } from './centerProfileForm';
 
 const refusal = (
   errorCode: 'VALIDATION_FAILED' | 'LICENSE_TOO_LARGE' | 'NOT_FOUND' | 'SOLD_OUT',
@@ -14,19 +15,22 @@ const refusal = (
 describe('center profile form values', () => {
   it('puts a refused save on the fields the server names', () => {
     expect(
-      centerFieldErrorsOf(refusal('VALIDATION_FAILED', ['capacity', 'provinceCode', 'cityCode', 'licenseId'])),
+      fieldErrorsOf(
+        refusal('VALIDATION_FAILED', ['capacity', 'provinceCode', 'cityCode', 'licenseId']),
+        CENTER_FIELD_ERRORS,
+      ),
     ).toEqual([
       { field: 'capacity', messageId: 'pages.center.profile.capacity.range' },
       { field: 'region', messageId: 'pages.profile.region.required' },
       { field: 'license', messageId: 'pages.center.profile.license.required' },
     ]);
-    expect(centerFieldErrorsOf(refusal('LICENSE_TOO_LARGE'))).toEqual([
+    expect(fieldErrorsOf(refusal('LICENSE_TOO_LARGE'), CENTER_FIELD_ERRORS)).toEqual([
       { field: 'license', messageId: 'errors.LICENSE_TOO_LARGE' },
     ]);
-    expect(centerFieldErrorsOf(refusal('NOT_FOUND'))).toEqual([
+    expect(fieldErrorsOf(refusal('NOT_FOUND'), CENTER_FIELD_ERRORS)).toEqual([
       { field: 'license', messageId: 'pages.center.profile.license.required' },
     ]);
-    expect(centerFieldErrorsOf(refusal('SOLD_OUT'))).toEqual([]);
+    expect(fieldErrorsOf(refusal('SOLD_OUT'), CENTER_FIELD_ERRORS)).toEqual([]);
   });
 
   it('sends no logo as null so that removing it clears it, and the tax ID in capitals', () => {

@@ -1,6 +1,6 @@
+import type { FieldErrorMap } from '@/utils/failure';
 import type { BodyOf } from '../../../contract/api';
 import type { CenterProfile } from '../../../contract/center';
-import type { ErrorEnvelope } from '../../../contract/envelope';
 
 /** An uploaded document (the license or the logo): what the upload answered, or what is saved. */
 export interface DocumentValue {
@@ -64,54 +64,40 @@ export function toCenterUpdate(values: ValidCenterProfileValues): BodyOf<'saveCe
   };
 }
 
-const FIELD_OF_PATH: Record<string, CenterProfileField> = {
-  businessName: 'businessName',
-  licenseId: 'license',
-  taxId: 'taxId',
-  logoId: 'logo',
-  capacity: 'capacity',
-  contactName: 'contactName',
-  contactPhone: 'contactPhone',
-  provinceCode: 'region',
-  cityCode: 'region',
-  address: 'address',
+/** Where the server's refusals of a save land: the fields its paths and codes concern, and what each field says. */
+export const CENTER_FIELD_ERRORS: FieldErrorMap<CenterProfileField> = {
+  paths: {
+    businessName: 'businessName',
+    licenseId: 'license',
+    taxId: 'taxId',
+    logoId: 'logo',
+    capacity: 'capacity',
+    contactName: 'contactName',
+    contactPhone: 'contactPhone',
+    provinceCode: 'region',
+    cityCode: 'region',
+    address: 'address',
+  },
+  invalid: {
+    businessName: 'pages.center.profile.businessName.required',
+    license: 'pages.center.profile.license.required',
+    taxId: 'errors.TAX_ID_INVALID',
+    logo: 'errors.IMAGE_INVALID',
+    capacity: 'pages.center.profile.capacity.range',
+    contactName: 'pages.center.profile.contactName.required',
+    contactPhone: 'errors.PHONE_INVALID',
+    region: 'pages.profile.region.required',
+    address: 'pages.profile.address.required',
+  },
+  codes: {
+    TAX_ID_INVALID: 'taxId',
+    LICENSE_INVALID: 'license',
+    LICENSE_TOO_LARGE: 'license',
+    IMAGE_INVALID: 'logo',
+    IMAGE_TOO_LARGE: 'logo',
+    PHONE_INVALID: 'contactPhone',
+    CITY_INVALID: 'region',
+    // The references a save names are the two uploads; a stale or foreign license is the one that matters.
+    NOT_FOUND: ['license', 'pages.center.profile.license.required'],
+  },
 };
-
-/** The text shown on a field the server found invalid (its details carry English text, so we say it ourselves). */
-const INVALID_MESSAGE: Record<CenterProfileField, string> = {
-  businessName: 'pages.center.profile.businessName.required',
-  license: 'pages.center.profile.license.required',
-  taxId: 'errors.TAX_ID_INVALID',
-  logo: 'errors.IMAGE_INVALID',
-  capacity: 'pages.center.profile.capacity.range',
-  contactName: 'pages.center.profile.contactName.required',
-  contactPhone: 'errors.PHONE_INVALID',
-  region: 'pages.profile.region.required',
-  address: 'pages.profile.address.required',
-};
-
-const FIELD_OF_CODE: Partial<Record<ErrorEnvelope['errorCode'], CenterProfileField>> = {
-  TAX_ID_INVALID: 'taxId',
-  LICENSE_INVALID: 'license',
-  LICENSE_TOO_LARGE: 'license',
-  IMAGE_INVALID: 'logo',
-  IMAGE_TOO_LARGE: 'logo',
-  PHONE_INVALID: 'contactPhone',
-  CITY_INVALID: 'region',
-  // The references a save names are the two uploads; a stale or foreign license is the one that matters.
-  NOT_FOUND: 'license',
-};
-
-/** The field errors (field and message id) a refused save answer means; empty when it concerns no field. */
-export function centerFieldErrorsOf(envelope: ErrorEnvelope): Array<{ field: CenterProfileField; messageId: string }> {
-  const byCode = FIELD_OF_CODE[envelope.errorCode];
-  if (byCode) {
-    const messageId = envelope.errorCode === 'NOT_FOUND' ? INVALID_MESSAGE.license : `errors.${envelope.errorCode}`;
-    return [{ field: byCode, messageId }];
-  }
-  if (envelope.errorCode !== 'VALIDATION_FAILED') return [];
-  const fields = new Set(
-    (envelope.details ?? []).map((detail) => FIELD_OF_PATH[detail.path.split('.')[0] ?? '']).filter(Boolean),
-  );
-  return [...fields].map((field) => ({ field, messageId: INVALID_MESSAGE[field] }));
-}

@@ -7,21 +7,19 @@ import zhProfile from '@/locales/zh-CN/profile';
 import { centerProfile } from '@/services/center';
 import { examinerProfile } from '@/services/examiner';
 import { organizations, profile } from '@/services/profile';
+import { handledHere } from '@/utils/failure';
 import CenterProfileForm from './components/CenterProfileForm';
 import ExaminerProfileForm from './components/ExaminerProfileForm';
 import ProfileCard from './components/ProfileCard';
 import ProfileForm from './components/ProfileForm';
 
 async function loadCandidate() {
-  const [saved, orgs] = await Promise.all([
-    profile({ skipErrorHandler: true }),
-    organizations({ skipErrorHandler: true }),
-  ]);
+  const [saved, orgs] = await Promise.all([profile(handledHere), organizations(handledHere)]);
   return { saved, orgs };
 }
 
-const loadCenter = () => centerProfile({ skipErrorHandler: true });
-const loadExaminer = () => examinerProfile({ skipErrorHandler: true });
+const loadCenter = () => centerProfile(handledHere);
+const loadExaminer = () => examinerProfile(handledHere);
 
 /** Each kind of account has its own profile (spec section 3) at the same address. */
 function ProfilePage() {

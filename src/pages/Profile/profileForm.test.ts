@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
-import { fieldErrorsOf, toUpdate } from './profileForm';
+import { fieldErrorsOf } from '@/utils/failure';
+import { PROFILE_FIELD_ERRORS, toUpdate } from './profileForm';
 
 const refusal = (errorCode: 'VALIDATION_FAILED' | 'ID_CARD_BIRTH_MISMATCH' | 'SOLD_OUT', paths: string[] = []) => ({
   success: false as const,
@@ -11,19 +12,24 @@ const refusal = (errorCode: 'VALIDATION_FAILED' | 'ID_CARD_BIRTH_MISMATCH' | 'SO
 
 describe('profile form values', () => {
   it('puts a refused save on the fields the server names', () => {
-    expect(fieldErrorsOf(refusal('VALIDATION_FAILED', ['email', 'cityCode', 'provinceCode', 'avatarId']))).toEqual([
+    expect(
+      fieldErrorsOf(
+        refusal('VALIDATION_FAILED', ['email', 'cityCode', 'provinceCode', 'avatarId']),
+        PROFILE_FIELD_ERRORS,
+      ),
+    ).toEqual([
       { field: 'email', messageId: 'pages.profile.email.invalid' },
       { field: 'region', messageId: 'pages.profile.region.required' },
       { field: 'avatar', messageId: 'pages.profile.avatar.required' },
     ]);
-    expect(fieldErrorsOf(refusal('ID_CARD_BIRTH_MISMATCH'))).toEqual([
+    expect(fieldErrorsOf(refusal('ID_CARD_BIRTH_MISMATCH'), PROFILE_FIELD_ERRORS)).toEqual([
       { field: 'dateOfBirth', messageId: 'errors.ID_CARD_BIRTH_MISMATCH' },
     ]);
   });
 
   it('leaves refusals that concern no field to a message', () => {
-    expect(fieldErrorsOf(refusal('SOLD_OUT'))).toEqual([]);
-    expect(fieldErrorsOf(refusal('VALIDATION_FAILED', ['unknown']))).toEqual([]);
+    expect(fieldErrorsOf(refusal('SOLD_OUT'), PROFILE_FIELD_ERRORS)).toEqual([]);
+    expect(fieldErrorsOf(refusal('VALIDATION_FAILED', ['unknown']), PROFILE_FIELD_ERRORS)).toEqual([]);
   });
 
   it('sends an empty invitation code and no organization so that clearing them clears them', () => {

@@ -1,6 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
+import type { FieldErrorMap } from '@/utils/failure';
 import type { BodyOf } from '../../../contract/api';
-import type { ErrorEnvelope } from '../../../contract/envelope';
 import type { Gender, Profile } from '../../../contract/profile';
 
 /** The avatar field's value: what the upload answered (or the saved one), and the URL to show it. */
@@ -78,58 +78,45 @@ export function toUpdate(values: ValidProfileValues): BodyOf<'saveProfile'> {
   };
 }
 
-/** Which form field a path of the save request belongs to. */
-const FIELD_OF_PATH: Record<string, ProfileField> = {
-  name: 'name',
-  gender: 'gender',
-  email: 'email',
-  contactPhone: 'contactPhone',
-  address: 'address',
-  idNumber: 'idNumber',
-  organizationId: 'organizationId',
-  invitationCode: 'invitationCode',
-  dateOfBirth: 'dateOfBirth',
-  provinceCode: 'region',
-  cityCode: 'region',
-  avatarId: 'avatar',
+/** Where the server's refusals of a save land: the fields its paths and codes concern, and what each field says. */
+export const PROFILE_FIELD_ERRORS: FieldErrorMap<ProfileField> = {
+  paths: {
+    name: 'name',
+    gender: 'gender',
+    email: 'email',
+    contactPhone: 'contactPhone',
+    address: 'address',
+    idNumber: 'idNumber',
+    organizationId: 'organizationId',
+    invitationCode: 'invitationCode',
+    dateOfBirth: 'dateOfBirth',
+    provinceCode: 'region',
+    cityCode: 'region',
+    avatarId: 'avatar',
+  },
+  invalid: {
+    name: 'pages.profile.name.required',
+    gender: 'pages.profile.gender.mismatch',
+    email: 'pages.profile.email.invalid',
+    contactPhone: 'errors.PHONE_INVALID',
+    address: 'pages.profile.address.required',
+    idNumber: 'errors.ID_CARD_INVALID',
+    organizationId: 'errors.ORGANIZATION_INVALID',
+    invitationCode: 'errors.INVITATION_CODE_INVALID',
+    dateOfBirth: 'pages.profile.dateOfBirth.required',
+    region: 'pages.profile.region.required',
+    avatar: 'pages.profile.avatar.required',
+  },
+  codes: {
+    ID_CARD_INVALID: 'idNumber',
+    ID_CARD_BIRTH_MISMATCH: 'dateOfBirth',
+    PHONE_INVALID: 'contactPhone',
+    CITY_INVALID: 'region',
+    ORGANIZATION_INVALID: 'organizationId',
+    INVITATION_CODE_INVALID: 'invitationCode',
+    IMAGE_INVALID: 'avatar',
+    IMAGE_TOO_LARGE: 'avatar',
+    // The only reference a save can name that may not exist is the avatar (someone else's or a stale upload).
+    NOT_FOUND: ['avatar', 'pages.profile.avatar.required'],
+  },
 };
-
-/** The text shown on a field the server found invalid (its details carry English text, so we say it ourselves). */
-const INVALID_MESSAGE: Record<ProfileField, string> = {
-  name: 'pages.profile.name.required',
-  gender: 'pages.profile.gender.mismatch',
-  email: 'pages.profile.email.invalid',
-  contactPhone: 'errors.PHONE_INVALID',
-  address: 'pages.profile.address.required',
-  idNumber: 'errors.ID_CARD_INVALID',
-  organizationId: 'errors.ORGANIZATION_INVALID',
-  invitationCode: 'errors.INVITATION_CODE_INVALID',
-  dateOfBirth: 'pages.profile.dateOfBirth.required',
-  region: 'pages.profile.region.required',
-  avatar: 'pages.profile.avatar.required',
-};
-
-/** Error codes that always concern one field, whatever details they carry. */
-const FIELD_OF_CODE: Partial<Record<ErrorEnvelope['errorCode'], [ProfileField, string]>> = {
-  ID_CARD_INVALID: ['idNumber', 'errors.ID_CARD_INVALID'],
-  ID_CARD_BIRTH_MISMATCH: ['dateOfBirth', 'errors.ID_CARD_BIRTH_MISMATCH'],
-  PHONE_INVALID: ['contactPhone', 'errors.PHONE_INVALID'],
-  CITY_INVALID: ['region', 'errors.CITY_INVALID'],
-  ORGANIZATION_INVALID: ['organizationId', 'errors.ORGANIZATION_INVALID'],
-  INVITATION_CODE_INVALID: ['invitationCode', 'errors.INVITATION_CODE_INVALID'],
-  IMAGE_INVALID: ['avatar', 'errors.IMAGE_INVALID'],
-  IMAGE_TOO_LARGE: ['avatar', 'errors.IMAGE_TOO_LARGE'],
-  // The only reference a save can name that may not exist is the avatar (someone else's or a stale upload).
-  NOT_FOUND: ['avatar', 'pages.profile.avatar.required'],
-};
-
-/** The field errors (field and message id) a refused save answer means; empty when it concerns no field. */
-export function fieldErrorsOf(envelope: ErrorEnvelope): Array<{ field: ProfileField; messageId: string }> {
-  const byCode = FIELD_OF_CODE[envelope.errorCode];
-  if (byCode) return [{ field: byCode[0], messageId: byCode[1] }];
-  if (envelope.errorCode !== 'VALIDATION_FAILED') return [];
-  const fields = new Set(
-    (envelope.details ?? []).map((detail) => FIELD_OF_PATH[detail.path.split('.')[0] ?? '']).filter(Boolean),
-  );
-  return [...fields].map((field) => ({ field, messageId: INVALID_MESSAGE[field] }));
-}

@@ -1,6 +1,7 @@
+import { showFailure } from '@/requestErrorConfig';
 import { registration } from '@/services/booking';
-import { envelopeOf, isUnauthorized } from '@/utils/bizError';
-import { showError } from '@/utils/showError';
+import { envelopeOf } from '@/utils/bizError';
+import { handledHere } from '@/utils/failure';
 import type { RegistrationView } from '../../../contract/booking';
 
 /** The answers that mean "none of mine has this id": unknown or someone else's (404), or malformed (400). */
@@ -12,10 +13,10 @@ const NONE = new Set(['NOT_FOUND', 'VALIDATION_FAILED']);
  */
 export async function findRegistration(id: string): Promise<RegistrationView | undefined> {
   try {
-    return await registration(id, { skipErrorHandler: true });
+    return await registration(id, handledHere);
   } catch (error) {
     if (NONE.has(envelopeOf(error)?.errorCode ?? '')) return undefined;
-    if (!isUnauthorized(error)) showError(error);
+    showFailure(error);
     throw error;
   }
 }

@@ -6,6 +6,7 @@ import ToneTag from '@/components/ToneTag';
 import enResult from '@/locales/en-US/result';
 import zhResult from '@/locales/zh-CN/result';
 import { envelopeOf } from '@/utils/bizError';
+import { handledHere } from '@/utils/failure';
 import { formatInZone, pickText } from '@/utils/format';
 import type { CertificateVerification } from '../../../contract/center';
 import { normalizeCertificateNumber } from '../../../contract/certificate';
@@ -63,7 +64,7 @@ function VerifyPage() {
     history.replace(`/verify?${new URLSearchParams({ number })}`);
     setLoading(true);
     try {
-      setAnswer({ kind: 'found', certificate: await verifyCertificate(number, { skipErrorHandler: true }) });
+      setAnswer({ kind: 'found', certificate: await verifyCertificate(number, handledHere) });
     } catch (error) {
       const code = envelopeOf(error)?.errorCode;
       setAnswer({ kind: code === 'NOT_FOUND' ? 'notFound' : code === 'RATE_LIMITED' ? 'rateLimited' : 'failed' });

@@ -5,12 +5,13 @@ import { useState } from 'react';
 import { withPageTexts } from '@/components/PageTexts';
 import LangSwitch from '@/components/RightContent/LangSwitch';
 import ToneTag from '@/components/ToneTag';
+import { useFailure } from '@/hooks/useFailure';
 import enWallet from '@/locales/en-US/wallet';
 import zhWallet from '@/locales/zh-CN/wallet';
 import { walletConfirm, walletOrder } from '@/services/booking';
 import { envelopeOf } from '@/utils/bizError';
+import { handledHere } from '@/utils/failure';
 import { formatFen, formatInZone, pickText } from '@/utils/format';
-import { showError } from '@/utils/showError';
 
 type Outcome = 'paid' | 'canceled' | 'closed';
 
@@ -25,18 +26,19 @@ function WalletPage() {
   const text = (id: string, values?: Record<string, string>) =>
     intl.formatMessage({ id: `pages.wallet.${id}` }, values);
   const orderId = useParams().orderId ?? '';
+  const failure = useFailure();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const { data: order, loading, error } = useRequest(() => walletOrder(orderId, { skipErrorHandler: true }));
+  const { data: order, loading, error } = useRequest(() => walletOrder(orderId, handledHere));
 
   const confirm = async () => {
     setConfirming(true);
     try {
-      const answer = await walletConfirm(orderId, { skipErrorHandler: true });
+      const answer = await walletConfirm(orderId, handledHere);
       setOutcome(answer.state === 'paid' ? 'paid' : 'closed');
-    } catch (failure) {
-      if (envelopeOf(failure)?.errorCode === 'ORDER_EXPIRED') setOutcome('closed');
-      else showError(failure);
+    } catch (error) {
+      if (envelopeOf(error)?.errorCode === 'ORDER_EXPIRED') setOutcome('closed');
+      else failure.show(error);
     } finally {
       setConfirming(false);
     }

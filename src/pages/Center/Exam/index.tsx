@@ -4,11 +4,11 @@ import { useRequest } from 'ahooks';
 import { Button, Empty, Skeleton, Tabs } from 'antd';
 import { withPageTexts } from '@/components/PageTexts';
 import { STATUS_TEXTS } from '@/components/StatusTag';
+import { useFailure } from '@/hooks/useFailure';
 import enCenter from '@/locales/en-US/center';
 import zhCenter from '@/locales/zh-CN/center';
-import { errorText } from '@/requestErrorConfig';
 import { centerExam } from '@/services/center';
-import { envelopeOf } from '@/utils/bizError';
+import { handledHere } from '@/utils/failure';
 import ExamHeader from './components/ExamHeader';
 import ExaminersTab from './components/ExaminersTab';
 import ResultsTab from './components/ResultsTab';
@@ -18,8 +18,9 @@ import RosterTab from './components/RosterTab';
 function CenterExamPage() {
   const intl = useIntl();
   const text = (id: string) => intl.formatMessage({ id: `pages.center.examPage.${id}` });
+  const failure = useFailure();
   const { id = '' } = useParams<{ id: string }>();
-  const loaded = useRequest(() => centerExam(id, { skipErrorHandler: true }), {
+  const loaded = useRequest(() => centerExam(id, handledHere), {
     refreshDeps: [id],
     // The page says what went wrong in place of the exam.
     onError: () => undefined,
@@ -29,9 +30,8 @@ function CenterExamPage() {
   let body: React.ReactNode;
   if (loaded.loading && !exam) body = <Skeleton active />;
   else if (!exam) {
-    const envelope = envelopeOf(loaded.error);
     body = (
-      <Empty description={envelope ? errorText(envelope) : text('loadFailed')}>
+      <Empty description={failure.text(loaded.error, 'pages.center.examPage.loadFailed')}>
         <Button onClick={loaded.refresh}>{text('retry')}</Button>
       </Empty>
     );

@@ -5,19 +5,19 @@ import type { Rule } from 'antd/es/form';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { DEFAULT_TIME_ZONE } from '@/constants';
-import { errorText } from '@/requestErrorConfig';
+import { useFailure } from '@/hooks/useFailure';
 import { categories } from '@/services/catalog';
 import { createExam, updateExam } from '@/services/center';
 import { organizations } from '@/services/profile';
-import { envelopeOf } from '@/utils/bizError';
+import { handledHere } from '@/utils/failure';
 import { feedback } from '@/utils/feedback';
 import { pickText, zoneLabel } from '@/utils/format';
 import type { CenterExam } from '../../../../contract/center';
 import {
   DATE_TIME_FORMAT,
   EXAM_CODE_PATTERN,
+  EXAM_FIELD_ERRORS,
   type ExamFormValues,
-  examFieldErrorsOf,
   toExamDraft,
   toExamFormValues,
   type ValidExamFormValues,
@@ -41,10 +41,7 @@ function RequiredSelect({ 'aria-required': _required, ...props }: SelectProps & 
 }
 
 const loadChoices = async () => {
-  const [categoryList, organizationList] = await Promise.all([
-    categories({ skipErrorHandler: true }),
-    organizations({ skipErrorHandler: true }),
-  ]);
+  const [categoryList, organizationList] = await Promise.all([categories(handledHere), organizations(handledHere)]);
   return { categoryList, organizationList };
 };
 
@@ -55,6 +52,7 @@ const loadChoices = async () => {
 export default function ExamFormModal({ exam, centerCapacity, onClose, onSaved }: ExamFormModalProps) {
   const intl = useIntl();
   const { locale } = intl;
+  const failure = useFailure();
   const [form] = Form.useForm<ExamFormValues>();
   const [saving, setSaving] = useState(false);
   const choices = useRequest(loadChoices);
@@ -68,25 +66,11 @@ export default function ExamFormModal({ exam, centerCapacity, onClose, onSaved }
     setSaving(true);
     try {
       const draft = toExamDraft(values, timeZone);
-      const saved = exam
-        ? await updateExam(exam.id, draft, { skipErrorHandler: true })
-        : await createExam(draft, { skipErrorHandler: true });
+      const saved = exam ? await updateExam(exam.id, draft, handledHere) : await createExam(draft, handledHere);
       feedback.message.success(text(exam ? 'updated' : 'created', { name: pickText(saved.name, locale) }));
       onSaved(saved);
     } catch (error) {
-      const envelope = envelopeOf(error);
-      const fieldErrors = envelope ? examFieldErrorsOf(envelope) : [];
-      if (fieldErrors.length > 0) {
-        form.setFields(
-          fieldErrors.map(({ field, messageId }) => ({
-            name: field,
-            errors: [intl.formatMessage({ id: messageId }, { capacity: centerCapacity })],
-          })),
-        );
-        form.scrollToField(fieldErrors[0]?.field ?? 'code');
-      } else {
-        feedback.message.error(envelope ? errorText(envelope) : intl.formatMessage({ id: 'request.fallback' }));
-      }
+      if (!failure.onFields(form, error, EXAM_FIELD_ERRORS, { capacity: centerCapacity })) failure.show(error);
     } finally {
       setSaving(false);
     }

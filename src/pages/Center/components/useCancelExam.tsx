@@ -2,7 +2,6 @@ import { useIntl } from '@umijs/max';
 import { Modal } from 'antd';
 import { cancelExam } from '@/services/center';
 import { pickText } from '@/utils/format';
-import { showError } from '@/utils/showError';
 import type { CenterExam, ExamCancelResponse } from '../../../../contract/center';
 
 /**
@@ -30,7 +29,7 @@ export function useCancelExam(onCanceled: (answer: ExamCancelResponse) => void) 
       cancelText: text('keep'),
       onOk: async () => {
         try {
-          const answer = await cancelExam(exam.id, { skipErrorHandler: true });
+          const answer = await cancelExam(exam.id);
           onCanceled(answer);
           modal.success({
             title: text('done', { name }),
@@ -41,8 +40,8 @@ export function useCancelExam(onCanceled: (answer: ExamCancelResponse) => void) 
             }),
             okText: text('close'),
           });
-        } catch (error) {
-          showError(error);
+        } catch {
+          // The app has shown why.
         }
       },
     });

@@ -1,5 +1,6 @@
 import type { JWTPayload } from 'jose';
 import { ticketPublicKey } from '@/services/examiner';
+import { handledHere } from '@/utils/failure';
 import type { DataOf } from '../../../../contract/api';
 
 type PublicKey = DataOf<'ticketPublicKey'>;
@@ -27,7 +28,7 @@ function storedKey(): PublicKey | undefined {
 
 async function fetchKey(): Promise<PublicKey | undefined> {
   try {
-    const key = await ticketPublicKey({ skipErrorHandler: true });
+    const key = await ticketPublicKey(handledHere);
     inMemory = key;
     localStorage.setItem(STORAGE_KEY, JSON.stringify(key));
     return key;

@@ -1,8 +1,8 @@
 import { useIntl } from '@umijs/max';
 import { useRef, useState } from 'react';
-import { errorText } from '@/requestErrorConfig';
+import { useFailure } from '@/hooks/useFailure';
 import { checkin, examinerCandidate } from '@/services/examiner';
-import { envelopeOf } from '@/utils/bizError';
+import { handledHere } from '@/utils/failure';
 import { formatInZone } from '@/utils/format';
 import type { CheckinCandidate, CheckinRequest, ExaminerExam } from '../../../../contract/examiner';
 import { checkTicket, type TicketCheck } from './ticketCheck';
@@ -30,6 +30,7 @@ export function useCheckinFlow(exam: ExaminerExam, onCheckedIn: () => void) {
   const intl = useIntl();
   const text = (id: string, values?: Record<string, string>) =>
     intl.formatMessage({ id: `pages.examiner.scan.${id}` }, values);
+  const failure = useFailure();
   const [step, setStep] = useState<Step>({ kind: 'scanning' });
   const [confirming, setConfirming] = useState(false);
   const busy = useRef(false);
@@ -49,10 +50,11 @@ export function useCheckinFlow(exam: ExaminerExam, onCheckedIn: () => void) {
     candidate,
   });
 
-  const failure = (error: unknown, candidate?: CheckinCandidate): Outcome => {
-    const envelope = envelopeOf(error);
-    return { tone: 'error', message: envelope ? errorText(envelope) : text('offline'), candidate };
-  };
+  const failed = (error: unknown, candidate?: CheckinCandidate): Outcome => ({
+    tone: 'error',
+    message: failure.text(error, 'pages.examiner.scan.offline'),
+    candidate,
+  });
 
   const refusal = (verdict: Exclude<TicketCheck['verdict'], 'valid'>): Outcome => {
     const ids = {
@@ -73,20 +75,20 @@ export function useCheckinFlow(exam: ExaminerExam, onCheckedIn: () => void) {
     try {
       const check = await checkTicket(token, exam.id);
       if (check.verdict !== 'valid') return finish(refusal(check.verdict));
-      const candidate = await examinerCandidate(exam.id, check.registrationId, { skipErrorHandler: true });
+      const candidate = await examinerCandidate(exam.id, check.registrationId, handledHere);
       if (candidate.status === 'canceled') {
         return finish({ tone: 'error', message: intl.formatMessage({ id: 'errors.TICKET_CANCELED' }), candidate });
       }
       if (candidate.checkedInAt) return finish(already(candidate));
       setStep({ kind: 'identity', candidate, request: { token } });
     } catch (error) {
-      finish(failure(error));
+      finish(failed(error));
     }
   };
 
   const submit = async (request: CheckinRequest, candidate: CheckinCandidate) => {
     try {
-      const answer = await checkin(exam.id, request, { skipErrorHandler: true });
+      const answer = await checkin(exam.id, request, handledHere);
       if (answer.alreadyCheckedIn) return finish(already(answer.candidate));
       finish({
         tone: 'success',
@@ -95,7 +97,7 @@ export function useCheckinFlow(exam: ExaminerExam, onCheckedIn: () => void) {
       });
       onCheckedIn();
     } catch (error) {
-      finish(failure(error, candidate));
+      finish(failed(error, candidate));
     }
   };
 

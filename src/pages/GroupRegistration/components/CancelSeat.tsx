@@ -1,6 +1,7 @@
 import { useIntl } from '@umijs/max';
 import { Button, Modal } from 'antd';
 import { cancelGroupMember } from '@/services/group';
+import { handledHere } from '@/utils/failure';
 import type { GroupMember, GroupMemberCancelResponse } from '../../../../contract/group';
 
 interface Props {
@@ -29,7 +30,7 @@ export default function CancelSeat({ groupId, member, onCanceled, onRefused }: P
       cancelText: text('cancelKeep'),
       onOk: async () => {
         try {
-          onCanceled(member, await cancelGroupMember(groupId, member.registrationId, { skipErrorHandler: true }));
+          onCanceled(member, await cancelGroupMember(groupId, member.registrationId, handledHere));
         } catch (error) {
           onRefused(error);
         }

@@ -6,11 +6,10 @@ import { useState } from 'react';
 import { RegionTable } from '@/components/ScrollRegion';
 import { RegistrationStatusTag } from '@/components/StatusTag';
 import TicketCard from '@/components/TicketCard';
-import { errorText } from '@/requestErrorConfig';
+import { useFailure } from '@/hooks/useFailure';
 import { groupTickets } from '@/services/group';
-import { envelopeOf } from '@/utils/bizError';
+import { handledHere } from '@/utils/failure';
 import { formatFen, formatInZone, pickText, zoneLabel } from '@/utils/format';
-import { failureText } from '@/utils/showError';
 import type { GroupMember, GroupMemberCancelResponse, GroupView } from '../../../../contract/group';
 import { nationalPhone } from '../groupFile';
 import CancelSeat from './CancelSeat';
@@ -33,8 +32,8 @@ export default function DoneStep({ group, onGroup }: Props) {
   const text = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id: `pages.gRegistration.${id}` }, values);
   const members = group.upload?.accepted ?? [];
-  const tickets = useRequest(() => groupTickets(group.id, { skipErrorHandler: true }));
-  const failure = envelopeOf(tickets.error);
+  const failure = useFailure();
+  const tickets = useRequest(() => groupTickets(group.id, handledHere));
   const [outcome, setOutcome] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
   const { exam } = group;
   const locked = Date.now() >= Date.parse(group.lockedFrom);
@@ -67,7 +66,7 @@ export default function DoneStep({ group, onGroup }: Props) {
             groupId={group.id}
             member={{ ...member, registrationId }}
             onCanceled={canceled}
-            onRefused={(error) => setOutcome({ type: 'error', text: failureText(error) })}
+            onRefused={(error) => setOutcome({ type: 'error', text: failure.text(error) })}
           />
         ) : null,
     },
@@ -108,13 +107,7 @@ export default function DoneStep({ group, onGroup }: Props) {
         </Flex>
       </div>
       {tickets.loading ? <Spin /> : null}
-      {tickets.error ? (
-        <Alert
-          type="error"
-          showIcon
-          message={failure ? errorText(failure) : intl.formatMessage({ id: 'request.fallback' })}
-        />
-      ) : null}
+      {tickets.error ? <Alert type="error" showIcon message={failure.text(tickets.error)} /> : null}
       <Flex vertical gap={16}>
         {(tickets.data ?? []).map((ticket) => (
           <TicketCard

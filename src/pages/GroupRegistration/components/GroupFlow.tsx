@@ -2,10 +2,10 @@ import { history, Link, useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Result, Spin } from 'antd';
 import { useState } from 'react';
-import { errorText } from '@/requestErrorConfig';
+import { useFailure } from '@/hooks/useFailure';
 import { exam as fetchExam } from '@/services/catalog';
 import { group as fetchGroup } from '@/services/group';
-import { envelopeOf } from '@/utils/bizError';
+import { handledHere } from '@/utils/failure';
 import type { ExamSummary } from '../../../../contract/catalog';
 import type { GroupView } from '../../../../contract/group';
 import DoneStep from './DoneStep';
@@ -31,6 +31,7 @@ interface Props {
 /** The four steps of one group registration, started afresh for an exam or resumed from the URL. */
 export default function GroupFlow({ examId, groupId }: Props) {
   const intl = useIntl();
+  const failure = useFailure();
   const [group, setGroup] = useState<GroupView | null>(null);
   const [exam, setExam] = useState<ExamSummary | null>(null);
   const [step, setStep] = useState<GroupStep>('info');
@@ -38,12 +39,12 @@ export default function GroupFlow({ examId, groupId }: Props) {
 
   const { loading, error } = useRequest(async () => {
     if (groupId) {
-      const found = await fetchGroup(groupId, { skipErrorHandler: true });
+      const found = await fetchGroup(groupId, handledHere);
       setGroup(found);
       setExam(found.exam);
       setStep(stepOf(found));
     } else if (examId) {
-      setExam(await fetchExam(examId, { skipErrorHandler: true }));
+      setExam(await fetchExam(examId, handledHere));
     }
   });
 
@@ -63,11 +64,10 @@ export default function GroupFlow({ examId, groupId }: Props) {
 
   if (loading) return <Spin />;
   if (!exam) {
-    const envelope = envelopeOf(error);
     return (
       <Result
         status="warning"
-        title={envelope ? errorText(envelope) : intl.formatMessage({ id: 'pages.gRegistration.noExam' })}
+        title={failure.text(error, 'pages.gRegistration.noExam')}
         extra={<Link to="/home/examlist">{intl.formatMessage({ id: 'pages.checkout.toExamList' })}</Link>}
       />
     );

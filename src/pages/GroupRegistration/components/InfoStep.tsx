@@ -2,9 +2,9 @@ import { useIntl, useModel } from '@umijs/max';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import ExamFacts from '@/components/ExamFacts';
-import { errorText } from '@/requestErrorConfig';
+import { useFailure } from '@/hooks/useFailure';
 import { createGroup } from '@/services/group';
-import { envelopeOf } from '@/utils/bizError';
+import { type FieldErrorMap, handledHere } from '@/utils/failure';
 import { isMainlandMobile } from '@/utils/phone';
 import type { ExamSummary } from '../../../../contract/catalog';
 import type { GroupView } from '../../../../contract/group';
@@ -25,12 +25,25 @@ interface Props {
   onGroup: (group: GroupView) => void;
 }
 
-const FIELDS = ['name', 'phone', 'organization', 'accessCode'] as const;
+/** Where a refusal of Next lands: the coordinator's fields by their paths (in the request or its coordinator). */
+const INFO_FIELD_ERRORS: FieldErrorMap<keyof InfoValues> = {
+  paths: {
+    name: 'name',
+    phone: 'phone',
+    organization: 'organization',
+    accessCode: 'accessCode',
+    'coordinator.name': 'name',
+    'coordinator.phone': 'phone',
+    'coordinator.organization': 'organization',
+  },
+  codes: { ACCESS_CODE_INVALID: 'accessCode', PHONE_INVALID: 'phone' },
+};
 
 /** Step "Your Information": the exam, and who coordinates the group. Next creates the group. */
 export default function InfoStep({ exam, group, onGroup }: Props) {
   const intl = useIntl();
   const text = (id: string) => intl.formatMessage({ id });
+  const failure = useFailure();
   const { initialState } = useModel('@@initialState');
   const [form] = Form.useForm<InfoValues>();
   const [saving, setSaving] = useState(false);
@@ -54,21 +67,9 @@ export default function InfoStep({ exam, group, onGroup }: Props) {
     try {
       const accessCode = values.accessCode?.trim() || undefined;
       const coordinator = { name: values.name, phone: values.phone, organization: values.organization };
-      onGroup(await createGroup({ examId: exam.id, coordinator, accessCode }, { skipErrorHandler: true }));
+      onGroup(await createGroup({ examId: exam.id, coordinator, accessCode }, handledHere));
     } catch (error) {
-      const envelope = envelopeOf(error);
-      const fields = (envelope?.details ?? []).flatMap(({ path }) =>
-        FIELDS.filter((field) => path === field || path === `coordinator.${field}`),
-      );
-      if (envelope?.errorCode === 'ACCESS_CODE_INVALID') {
-        form.setFields([{ name: 'accessCode', errors: [errorText(envelope)] }]);
-      } else if (envelope?.errorCode === 'PHONE_INVALID') {
-        form.setFields([{ name: 'phone', errors: [errorText(envelope)] }]);
-      } else if (envelope && fields.length) {
-        form.setFields(fields.map((name) => ({ name, errors: [errorText(envelope)] })));
-      } else {
-        setProblem(envelope ? errorText(envelope) : text('request.fallback'));
-      }
+      if (!failure.onFields(form, error, INFO_FIELD_ERRORS)) setProblem(failure.text(error));
     } finally {
       setSaving(false);
     }

@@ -3,12 +3,12 @@ import { Alert, Button, Flex, Form, Input, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import CheckoutLines from '@/components/CheckoutLines';
 import PaymentModal from '@/components/PaymentModal';
-import { errorText } from '@/requestErrorConfig';
+import { useFailure } from '@/hooks/useFailure';
 import { group as fetchGroup, groupCheckout, groupQuote } from '@/services/group';
 import { envelopeOf } from '@/utils/bizError';
+import { handledHere } from '@/utils/failure';
 import { formatFen } from '@/utils/format';
 import { newIdempotencyKey } from '@/utils/idempotencyKey';
-import { failureText, showError } from '@/utils/showError';
 import type { Quote } from '../../../../contract/booking';
 import type { GroupView } from '../../../../contract/group';
 import { StepHeading } from './GroupSteps';
@@ -29,6 +29,7 @@ interface Props {
 export default function PaymentStep({ group, onGroup, onPaid, onChanged, onBack }: Props) {
   const intl = useIntl();
   const text = (id: string, values?: Record<string, number | string>) => intl.formatMessage({ id }, values);
+  const failure = useFailure();
   const [form] = Form.useForm<{ promoCode?: string }>();
   const [quote, setQuote] = useState<Quote | null>(null);
   const [quoting, setQuoting] = useState(false);
@@ -42,14 +43,10 @@ export default function PaymentStep({ group, onGroup, onPaid, onChanged, onBack 
   const promoCode = () => form.getFieldValue('promoCode')?.trim() || undefined;
 
   const place = (error: unknown) => {
-    const envelope = envelopeOf(error);
-    if (envelope?.errorCode === 'GROUP_CHANGED') return onChanged();
-    if (envelope?.errorCode === 'PROMO_CODE_INVALID') {
-      form.setFields([{ name: 'promoCode', errors: [errorText(envelope)] }]);
-      return;
-    }
+    if (envelopeOf(error)?.errorCode === 'GROUP_CHANGED') return onChanged();
+    if (failure.onFields(form, error, { codes: { PROMO_CODE_INVALID: 'promoCode' } })) return;
     // No answer to Pay now: an order may have been made, and pressing again with the same key answers it.
-    setAlert({ type: 'error', text: failureText(error, text('pages.checkout.pay.noAnswer')) });
+    setAlert({ type: 'error', text: failure.text(error, 'pages.checkout.pay.noAnswer') });
   };
 
   /** New lines for `code`, answered once on screen. A new price is a new attempt, with a new key. */
@@ -57,7 +54,7 @@ export default function PaymentStep({ group, onGroup, onPaid, onChanged, onBack 
     setQuoting(true);
     setAlert(null);
     try {
-      const fresh = await groupQuote(group.id, { promoCode: code }, { skipErrorHandler: true });
+      const fresh = await groupQuote(group.id, { promoCode: code }, handledHere);
       setQuote(fresh);
       attemptKey.current = null;
       return fresh;
@@ -95,7 +92,7 @@ export default function PaymentStep({ group, onGroup, onPaid, onChanged, onBack 
     try {
       // Exactly the lines shown: their code (not one typed since without Apply) and their total.
       const body = { promoCode: quote.promoCode ?? undefined, expectedTotalFen: quote.totalFen };
-      const answer = await groupCheckout(group.id, body, attemptKey.current, { skipErrorHandler: true });
+      const answer = await groupCheckout(group.id, body, attemptKey.current, handledHere);
       if (answer.order?.status === 'paid') {
         onPaid(answer);
       } else {
@@ -114,9 +111,9 @@ export default function PaymentStep({ group, onGroup, onPaid, onChanged, onBack 
   const paid = async () => {
     setShowQr(false);
     try {
-      onPaid(await fetchGroup(group.id, { skipErrorHandler: true }));
-    } catch (error) {
-      showError(error);
+      onPaid(await fetchGroup(group.id));
+    } catch {
+      // The app has shown why.
     }
   };
 
@@ -125,9 +122,9 @@ export default function PaymentStep({ group, onGroup, onPaid, onChanged, onBack 
     setShowQr(false);
     attemptKey.current = null;
     try {
-      onGroup(await fetchGroup(group.id, { skipErrorHandler: true }));
-    } catch (error) {
-      showError(error);
+      onGroup(await fetchGroup(group.id));
+    } catch {
+      // The app has shown why.
     }
     await requote(promoCode());
   };

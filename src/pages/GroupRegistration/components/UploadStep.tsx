@@ -3,6 +3,7 @@ import { history, useIntl } from '@umijs/max';
 import { Alert, Button, Flex, Spin, Upload, type UploadProps } from 'antd';
 import { useState } from 'react';
 import { groupTemplateUrl, uploadGroupFile } from '@/services/group';
+import { handledHere } from '@/utils/failure';
 import type { GroupView } from '../../../../contract/group';
 import { checkGroupFile, GROUP_FILE_EXTENSIONS, uploadFailureText } from '../groupFile';
 import { StepHeading } from './GroupSteps';
@@ -38,7 +39,7 @@ export default function UploadStep({ group, notice, onGroup, onBack, onNext }: P
     }
     setUploading(true);
     try {
-      onGroup(await uploadGroupFile(group.id, file, file.name, { skipErrorHandler: true }));
+      onGroup(await uploadGroupFile(group.id, file, file.name, handledHere));
     } catch (error) {
       setFailure(uploadFailureText(intl, error));
     } finally {

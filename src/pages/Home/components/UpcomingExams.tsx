@@ -2,6 +2,7 @@ import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Card, Col, Empty, Row, Skeleton } from 'antd';
 import { exams } from '@/services/catalog';
+import { handledHere } from '@/utils/failure';
 import ExamCard from './ExamCard';
 
 const SHOWN = 6;
@@ -10,9 +11,7 @@ const SHOWN = 6;
 export default function UpcomingExams() {
   const intl = useIntl();
   // Shown in place (with a retry) rather than as a global error popup: the rest of the page still works.
-  const { data, loading, error, refresh } = useRequest(() =>
-    exams({ current: 1, pageSize: SHOWN }, { skipErrorHandler: true }),
-  );
+  const { data, loading, error, refresh } = useRequest(() => exams({ current: 1, pageSize: SHOWN }, handledHere));
   let body: React.ReactNode;
   if (loading && !data) body = <Skeleton active />;
   else if (error)

@@ -3,10 +3,10 @@ import { useIntl } from '@umijs/max';
 import { Button, Flex, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import type { FieldAria } from '@/components/fieldAria';
-import { errorText } from '@/requestErrorConfig';
+import { useFailure } from '@/hooks/useFailure';
 import { centerFile } from '@/services/center';
 import type { CallOptions } from '@/services/client';
-import { envelopeOf } from '@/utils/bizError';
+import { handledHere } from '@/utils/failure';
 import type { DocumentValue } from '../centerProfileForm';
 
 /** contract/center.ts LICENSE_MAX_BYTES (and the logo's limit), kept here so zod stays out of the browser. */
@@ -45,7 +45,7 @@ function useShownUrl(url: string | undefined, needsToken: boolean): string | und
     if (!url || !needsToken) return undefined;
     let objectUrl: string | undefined;
     let active = true;
-    centerFile(url, {}, { skipErrorHandler: true })
+    centerFile(url, {}, handledHere)
       .then((blob) => {
         objectUrl = URL.createObjectURL(blob);
         if (active) setFetched(objectUrl);
@@ -78,6 +78,7 @@ export default function DocumentField({
   ...aria
 }: DocumentFieldProps) {
   const intl = useIntl();
+  const failure = useFailure();
   const [uploading, setUploading] = useState(false);
   const text = (messageId: string) => intl.formatMessage({ id: messageId });
   const shownUrl = useShownUrl(value?.url, needsToken);
@@ -87,10 +88,9 @@ export default function DocumentField({
     if (file.size > DOCUMENT_MAX_BYTES) return onRejected(text(texts.tooLarge));
     setUploading(true);
     try {
-      onChange?.(await send(file, file.name, { skipErrorHandler: true }));
+      onChange?.(await send(file, file.name, handledHere));
     } catch (error) {
-      const envelope = envelopeOf(error);
-      onRejected(envelope ? errorText(envelope) : text('pages.profile.avatar.failed'));
+      onRejected(failure.text(error, 'pages.profile.avatar.failed'));
     } finally {
       setUploading(false);
     }

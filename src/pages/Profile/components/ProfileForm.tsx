@@ -1,23 +1,16 @@
 import { ProForm } from '@ant-design/pro-components';
-import { history, useIntl, useModel, useSearchParams } from '@umijs/max';
-import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
+import { useIntl } from '@umijs/max';
+import { Col, DatePicker, Form, Input, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
-import { flushSync } from 'react-dom';
-import RegionField from '@/components/RegionField';
-import { errorText } from '@/requestErrorConfig';
 import { saveProfile } from '@/services/profile';
-import { envelopeOf } from '@/utils/bizError';
-import { feedback } from '@/utils/feedback';
+import { handledHere } from '@/utils/failure';
 import { pickText } from '@/utils/format';
-import { safeRedirect } from '@/utils/guard';
-import { isMainlandMobile } from '@/utils/phone';
-import defaultSettings from '../../../../config/defaultSettings';
 import { idCardBirthDate, idCardGender, isValidIdCard } from '../../../../contract/idcard';
 import type { Gender, Organization, Profile } from '../../../../contract/profile';
 import {
   DATE_FORMAT,
-  fieldErrorsOf,
+  PROFILE_FIELD_ERRORS,
   type ProfileField,
   type ProfileFormValues,
   toFormValues,
@@ -26,6 +19,8 @@ import {
 } from '../profileForm';
 import AvatarField from './AvatarField';
 import GenderField from './GenderField';
+import ProfileFormFrame from './ProfileFormFrame';
+import { AddressItem, ContactPhoneItem, LoginPhoneItem, NameItem, RegionItem } from './profileFields';
 
 const GENDERS: Gender[] = ['male', 'female'];
 
@@ -50,8 +45,6 @@ function validIdNumber(value: unknown): string | undefined {
 export default function ProfileForm({ saved, organizations, onSaved }: ProfileFormProps) {
   const intl = useIntl();
   const [form] = Form.useForm<ProfileFormValues>();
-  const { setInitialState } = useModel('@@initialState');
-  const [searchParams] = useSearchParams();
   const text = (id: string) => intl.formatMessage({ id });
   const label = (field: string) => text(`pages.profile.${field}`);
   const optional = (field: string) => `${label(field)} ${text('pages.profile.optional')}`;
@@ -63,37 +56,6 @@ export default function ProfileForm({ saved, organizations, onSaved }: ProfileFo
   });
 
   const showFieldError = (field: ProfileField, message: string) => form.setFields([{ name: field, errors: [message] }]);
-
-  const submit = async (values: ValidProfileValues) => {
-    try {
-      const result = await saveProfile(toUpdate(values), { skipErrorHandler: true });
-      // The header shows the name and avatar from initialState; the next page must see the new ones.
-      flushSync(() =>
-        setInitialState((state) => ({
-          settings: defaultSettings,
-          ...state,
-          currentUser: state?.currentUser && {
-            ...state.currentUser,
-            name: result.name,
-            avatar_small: result.avatar_small,
-          },
-        })),
-      );
-      feedback.message.success(text('pages.profile.saved'));
-      onSaved(result);
-      const redirect = searchParams.get('redirect');
-      if (redirect) history.push(safeRedirect(redirect, window.location.origin));
-    } catch (error) {
-      const envelope = envelopeOf(error);
-      const fieldErrors = envelope ? fieldErrorsOf(envelope) : [];
-      if (fieldErrors.length > 0) {
-        form.setFields(fieldErrors.map(({ field, messageId }) => ({ name: field, errors: [text(messageId)] })));
-        form.scrollToField(fieldErrors[0]?.field ?? 'name');
-      } else {
-        feedback.message.error(envelope ? errorText(envelope) : text('request.fallback'));
-      }
-    }
-  };
 
   const idNumberRule: Rule = {
     validator: (_, value: string | undefined) =>
@@ -120,121 +82,87 @@ export default function ProfileForm({ saved, organizations, onSaved }: ProfileFo
         : Promise.resolve();
     },
   });
-  const contactPhoneRule: Rule = {
-    validator: (_, value: string | undefined) =>
-      !value?.trim() || isMainlandMobile(value)
-        ? Promise.resolve()
-        : Promise.reject(new Error(text('errors.PHONE_INVALID'))),
-  };
 
   return (
-    <ProForm<ProfileFormValues>
-      form={form}
+    <ProfileFormFrame
       name="profile"
-      layout="vertical"
+      form={form}
       initialValues={toFormValues(saved)}
-      isKeyPressSubmit
-      onFinish={(values) => submit(values as ValidProfileValues)}
-      submitter={{
-        searchConfig: { submitText: text('pages.profile.save') },
-        resetButtonProps: false,
-      }}
+      save={(values) => saveProfile(toUpdate(values as ValidProfileValues), handledHere)}
+      fieldErrors={PROFILE_FIELD_ERRORS}
+      savedText="pages.profile.saved"
+      onSaved={onSaved}
+      header={(result) => ({ name: result.name, avatar_small: result.avatar_small })}
     >
-      <Row gutter={16}>
-        <Col xs={24} sm={24}>
-          <ProForm.Item
-            name="avatar"
-            label={label('avatar')}
-            extra={text('pages.profile.avatar.help')}
-            rules={[required('avatar')]}
-          >
-            <AvatarField onRejected={(message) => showFieldError('avatar', message)} />
-          </ProForm.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <ProForm.Item name="name" label={label('name')} rules={[requiredText('name')]}>
-            <Input autoComplete="name" maxLength={50} />
-          </ProForm.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <ProForm.Item
-            name="gender"
+      <Col xs={24} sm={24}>
+        <ProForm.Item
+          name="avatar"
+          label={label('avatar')}
+          extra={text('pages.profile.avatar.help')}
+          rules={[required('avatar')]}
+        >
+          <AvatarField onRejected={(message) => showFieldError('avatar', message)} />
+        </ProForm.Item>
+      </Col>
+      <NameItem />
+      <Col xs={24} sm={12}>
+        <ProForm.Item
+          name="gender"
+          label={label('gender')}
+          dependencies={['idNumber']}
+          rules={[required('gender'), genderRule]}
+        >
+          <GenderField
             label={label('gender')}
-            dependencies={['idNumber']}
-            rules={[required('gender'), genderRule]}
-          >
-            <GenderField
-              label={label('gender')}
-              options={GENDERS.map((value) => ({ value, label: text(`pages.profile.gender.${value}`) }))}
-            />
-          </ProForm.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <ProForm.Item
-            name="email"
-            label={label('email')}
-            rules={[requiredText('email'), { type: 'email', message: text('pages.profile.email.invalid') }]}
-          >
-            <Input type="email" autoComplete="email" maxLength={254} />
-          </ProForm.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <ProForm.Item name="phone" label={label('phone')} extra={text('pages.profile.phone.help')}>
-            <Input readOnly />
-          </ProForm.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <ProForm.Item
-            name="contactPhone"
-            label={label('contactPhone')}
-            rules={[requiredText('contactPhone'), contactPhoneRule]}
-          >
-            <Input type="tel" autoComplete="tel" maxLength={32} />
-          </ProForm.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <ProForm.Item name="idNumber" label={label('idNumber')} rules={[requiredText('idNumber'), idNumberRule]}>
-            <Input autoComplete="off" maxLength={18} />
-          </ProForm.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <ProForm.Item
-            name="dateOfBirth"
-            label={label('dateOfBirth')}
-            dependencies={['idNumber']}
-            rules={[required('dateOfBirth'), birthRule]}
-          >
-            <DatePicker format={DATE_FORMAT} placeholder={DATE_FORMAT.toLowerCase()} style={{ width: '100%' }} />
-          </ProForm.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <ProForm.Item name="region" label={label('region')} rules={[required('region')]}>
-            <RegionField placeholder={label('region')} />
-          </ProForm.Item>
-        </Col>
-        <Col xs={24} sm={24}>
-          <ProForm.Item name="address" label={label('address')} rules={[requiredText('address')]}>
-            <Input autoComplete="street-address" maxLength={200} />
-          </ProForm.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <ProForm.Item name="organizationId" label={optional('organization')}>
-            <Select
-              allowClear
-              placeholder={text('pages.profile.organization.placeholder')}
-              options={organizations.map((organization) => ({
-                value: organization.id,
-                label: pickText(organization.name, intl.locale),
-              }))}
-            />
-          </ProForm.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <ProForm.Item name="invitationCode" label={optional('invitationCode')}>
-            <Input maxLength={32} placeholder={text('pages.profile.invitationCode.placeholder')} />
-          </ProForm.Item>
-        </Col>
-      </Row>
-    </ProForm>
+            options={GENDERS.map((value) => ({ value, label: text(`pages.profile.gender.${value}`) }))}
+          />
+        </ProForm.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <ProForm.Item
+          name="email"
+          label={label('email')}
+          rules={[requiredText('email'), { type: 'email', message: text('pages.profile.email.invalid') }]}
+        >
+          <Input type="email" autoComplete="email" maxLength={254} />
+        </ProForm.Item>
+      </Col>
+      <LoginPhoneItem />
+      <ContactPhoneItem texts="pages.profile" />
+      <Col xs={24} sm={12}>
+        <ProForm.Item name="idNumber" label={label('idNumber')} rules={[requiredText('idNumber'), idNumberRule]}>
+          <Input autoComplete="off" maxLength={18} />
+        </ProForm.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <ProForm.Item
+          name="dateOfBirth"
+          label={label('dateOfBirth')}
+          dependencies={['idNumber']}
+          rules={[required('dateOfBirth'), birthRule]}
+        >
+          <DatePicker format={DATE_FORMAT} placeholder={DATE_FORMAT.toLowerCase()} style={{ width: '100%' }} />
+        </ProForm.Item>
+      </Col>
+      <RegionItem />
+      <AddressItem />
+      <Col xs={24} sm={12}>
+        <ProForm.Item name="organizationId" label={optional('organization')}>
+          <Select
+            allowClear
+            placeholder={text('pages.profile.organization.placeholder')}
+            options={organizations.map((organization) => ({
+              value: organization.id,
+              label: pickText(organization.name, intl.locale),
+            }))}
+          />
+        </ProForm.Item>
+      </Col>
+      <Col xs={24} sm={12}>
+        <ProForm.Item name="invitationCode" label={optional('invitationCode')}>
+          <Input maxLength={32} placeholder={text('pages.profile.invitationCode.placeholder')} />
+        </ProForm.Item>
+      </Col>
+    </ProfileFormFrame>
   );
 }

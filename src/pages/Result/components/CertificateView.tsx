@@ -2,6 +2,7 @@ import { Link, useIntl, useModel } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Empty, Flex, Spin } from 'antd';
 import { ticket } from '@/services/booking';
+import { handledHere } from '@/utils/failure';
 import type { ResultView } from '../../../../contract/booking';
 import Certificate from './Certificate';
 
@@ -9,7 +10,7 @@ import Certificate from './Certificate';
 function useCandidateName(registrationId: string): string | undefined {
   const { initialState } = useModel('@@initialState');
   const accountName = initialState?.currentUser?.name ?? '';
-  const { data } = useRequest(() => ticket(registrationId, { skipErrorHandler: true }), {
+  const { data } = useRequest(() => ticket(registrationId, handledHere), {
     ready: !accountName,
     refreshDeps: [registrationId],
   });

@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import PaymentModal from '@/components/PaymentModal';
 import { order as fetchOrder } from '@/services/booking';
 import { formatInZone, pickText, zoneLabel } from '@/utils/format';
-import { showError } from '@/utils/showError';
 import type { OrderView, RegistrationView } from '../../../../contract/booking';
 import { findRegistration } from '../findRegistration';
 import DoneScreen from './DoneScreen';
@@ -36,11 +35,11 @@ export default function BookedRegistration({ registration: initial, startChangin
   const openOrder = async () => {
     if (!registration.orderId) return;
     try {
-      const order = await fetchOrder(registration.orderId, false, { skipErrorHandler: true });
+      const order = await fetchOrder(registration.orderId, false);
       setHeldUntil(order.expiresAt);
       setPayment({ order, qrContent: order.qrContent ?? '' });
-    } catch (error) {
-      showError(error);
+    } catch {
+      // The app has shown why.
     }
   };
 

@@ -2,11 +2,11 @@ import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Empty, Form, Input, List, Modal, Spin, Tag } from 'antd';
 import { useState } from 'react';
-import { errorText } from '@/requestErrorConfig';
+import { useFailure } from '@/hooks/useFailure';
 import { changeOptions, changeRegistration } from '@/services/booking';
 import { envelopeOf } from '@/utils/bizError';
+import { handledHere } from '@/utils/failure';
 import { formatFen, formatInZone, pickText, zoneLabel } from '@/utils/format';
-import { showError } from '@/utils/showError';
 import type { ChangeResponse, RegistrationView } from '../../../../contract/booking';
 import type { ExamSummary } from '../../../../contract/catalog';
 
@@ -26,6 +26,7 @@ interface Props {
 export default function ChangeModal({ registration, onClose, onChanged, onLocked }: Props) {
   const intl = useIntl();
   const { locale } = intl;
+  const failure = useFailure();
   const text = (id: string, values?: Record<string, string>) =>
     intl.formatMessage({ id: `pages.checkout.${id}` }, values);
   const { data: options, loading } = useRequest(() => changeOptions(registration.id));
@@ -36,13 +37,13 @@ export default function ChangeModal({ registration, onClose, onChanged, onLocked
   const move = async (examId: string, accessCode?: string) => {
     setMoving(examId);
     try {
-      onChanged(await changeRegistration(registration.id, { examId, accessCode }, { skipErrorHandler: true }));
+      onChanged(await changeRegistration(registration.id, { examId, accessCode }, handledHere));
     } catch (error) {
       const envelope = envelopeOf(error);
       if (envelope?.errorCode === 'RESERVATION_LOCKED') onLocked();
       else if (envelope?.errorCode === 'ACCESS_CODE_INVALID') {
-        form.setFields([{ name: 'accessCode', errors: [errorText(envelope)] }]);
-      } else showError(error);
+        form.setFields([{ name: 'accessCode', errors: [failure.text(error)] }]);
+      } else failure.show(error);
     } finally {
       setMoving(null);
     }

@@ -1,10 +1,11 @@
 import { history, useIntl } from '@umijs/max';
 import { Alert, Button, Flex, Popconfirm, Result } from 'antd';
 import { useState } from 'react';
+import { useFailure } from '@/hooks/useFailure';
 import { cancelRegistration } from '@/services/booking';
 import { envelopeOf } from '@/utils/bizError';
+import { handledHere } from '@/utils/failure';
 import { formatFen, formatInZone, pickText, zoneLabel } from '@/utils/format';
-import { showError } from '@/utils/showError';
 import type { ChangeResponse, RegistrationView } from '../../../../contract/booking';
 import ChangeModal from './ChangeModal';
 
@@ -24,6 +25,7 @@ interface Props {
 export default function DoneScreen({ registration, startChanging, onRegistration, onChangeOrder }: Props) {
   const intl = useIntl();
   const { locale } = intl;
+  const failure = useFailure();
   const text = (id: string, values?: Record<string, string>) =>
     intl.formatMessage({ id: `pages.checkout.${id}` }, values);
   const { exam, groupSeat } = registration;
@@ -47,12 +49,12 @@ export default function DoneScreen({ registration, startChanging, onRegistration
   const cancel = async () => {
     setCanceling(true);
     try {
-      const answer = await cancelRegistration(registration.id, { skipErrorHandler: true });
+      const answer = await cancelRegistration(registration.id, handledHere);
       onRegistration(answer.registration);
       setNotice(refund(answer.refundFen) || null);
     } catch (error) {
       if (envelopeOf(error)?.errorCode === 'RESERVATION_LOCKED') onLocked();
-      else showError(error);
+      else failure.show(error);
     } finally {
       setCanceling(false);
     }

@@ -4,14 +4,14 @@ import { Form, Result, Spin } from 'antd';
 import { useRef, useState } from 'react';
 import PaymentModal from '@/components/PaymentModal';
 import ProfileRequired from '@/components/ProfileRequired';
-import { errorText } from '@/requestErrorConfig';
+import { useFailure } from '@/hooks/useFailure';
 import { quote as fetchQuote, register } from '@/services/booking';
 import { exam as fetchExam } from '@/services/catalog';
 import { profile as fetchProfile } from '@/services/profile';
 import { envelopeOf } from '@/utils/bizError';
+import { handledHere } from '@/utils/failure';
 import { formatFen } from '@/utils/format';
 import { newIdempotencyKey } from '@/utils/idempotencyKey';
-import { failureText, showError } from '@/utils/showError';
 import type { Quote, RegistrationView } from '../../../../contract/booking';
 import { findRegistration } from '../findRegistration';
 import BookedRegistration, { type Payment } from './BookedRegistration';
@@ -37,6 +37,7 @@ interface Checkout {
 export default function NewRegistration({ examId }: { examId: string }) {
   const intl = useIntl();
   const location = useLocation();
+  const failure = useFailure();
   const [form] = Form.useForm<DetailsValues>();
   const [profileMissing, setProfileMissing] = useState(false);
   const [checkout, setCheckout] = useState<Checkout | null>(null);
@@ -56,8 +57,7 @@ export default function NewRegistration({ examId }: { examId: string }) {
     return examAnswer;
   });
 
-  const quoteFor = (promoCode: string | undefined) =>
-    fetchQuote({ examId, quantity: 1, promoCode }, { skipErrorHandler: true });
+  const quoteFor = (promoCode: string | undefined) => fetchQuote({ examId, quantity: 1, promoCode }, handledHere);
 
   const toCheckout = async (values: DetailsValues) => {
     setQuoting(true);
@@ -71,19 +71,14 @@ export default function NewRegistration({ examId }: { examId: string }) {
       setAlert(null);
       setCheckout({ quote, codes });
     } catch (error) {
-      const envelope = envelopeOf(error);
-      if (envelope?.errorCode === 'PROMO_CODE_INVALID') {
-        form.setFields([{ name: 'promoCode', errors: [errorText(envelope)] }]);
-      } else {
-        showError(error);
-      }
+      if (!failure.onFields(form, error, { codes: { PROMO_CODE_INVALID: 'promoCode' } })) failure.show(error);
     } finally {
       setQuoting(false);
     }
   };
 
   // No answer to Pay now: a booking may have been made, and pressing again with the same key answers it.
-  const failed = (error: unknown) => failureText(error, intl.formatMessage({ id: 'pages.checkout.pay.noAnswer' }));
+  const failed = (error: unknown) => failure.text(error, 'pages.checkout.pay.noAnswer');
 
   /**
    * Why Pay now was refused, said on the Check Out step (an incomplete profile by its prompt); a new price is quoted
@@ -118,9 +113,11 @@ export default function NewRegistration({ examId }: { examId: string }) {
     setAlert(null);
     try {
       // Exactly what the Check Out step shows: its codes and its total (the details form has left the screen).
-      const answer = await register({ examId, ...confirmed.codes, expectedTotalFen: confirmed.quote.totalFen }, key, {
-        skipErrorHandler: true,
-      });
+      const answer = await register(
+        { examId, ...confirmed.codes, expectedTotalFen: confirmed.quote.totalFen },
+        key,
+        handledHere,
+      );
       setPayment({ order: answer.order, qrContent: answer.payment.qrContent });
       setBooked(answer.registration);
     } catch (error) {

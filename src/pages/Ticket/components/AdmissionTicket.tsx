@@ -2,22 +2,23 @@ import { Link, useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Result, Spin } from 'antd';
 import TicketCard from '@/components/TicketCard';
-import { errorText } from '@/requestErrorConfig';
+import { useFailure } from '@/hooks/useFailure';
 import { ticket as fetchTicket } from '@/services/booking';
 import { envelopeOf } from '@/utils/bizError';
+import { handledHere } from '@/utils/failure';
 
 /** One registration's admission ticket, printable; an unpaid one leads to its payment. */
 export default function AdmissionTicket({ registrationId }: { registrationId: string }) {
   const intl = useIntl();
   const text = (id: string) => intl.formatMessage({ id: `pages.ticket.${id}` });
-  const { data, loading, error } = useRequest(() => fetchTicket(registrationId, { skipErrorHandler: true }));
+  const failure = useFailure();
+  const { data, loading, error } = useRequest(() => fetchTicket(registrationId, handledHere));
   if (loading) return <Spin />;
-  const envelope = envelopeOf(error);
-  if (envelope?.errorCode === 'TICKET_NOT_ISSUED') {
+  if (envelopeOf(error)?.errorCode === 'TICKET_NOT_ISSUED') {
     return (
       <Result
         status="info"
-        title={errorText(envelope)}
+        title={failure.text(error)}
         extra={
           <Link to={`/home/singleRegistration?registrationId=${encodeURIComponent(registrationId)}`}>
             {text('payLink')}
@@ -27,12 +28,7 @@ export default function AdmissionTicket({ registrationId }: { registrationId: st
     );
   }
   if (!data) {
-    return (
-      <Result
-        status="warning"
-        title={envelope ? errorText(envelope) : intl.formatMessage({ id: 'request.fallback' })}
-      />
-    );
+    return <Result status="warning" title={failure.text(error)} />;
   }
   const canceled = data.status === 'canceled' || !data.token;
   return (

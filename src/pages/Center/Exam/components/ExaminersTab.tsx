@@ -2,12 +2,12 @@ import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Form, Input, Modal, Table, type TableColumnsType } from 'antd';
 import type { Rule } from 'antd/es/form';
+import { useFailure } from '@/hooks/useFailure';
 import { assignExaminer, examExaminers, unassignExaminer } from '@/services/center';
-import { envelopeOf } from '@/utils/bizError';
+import { handledHere } from '@/utils/failure';
 import { feedback } from '@/utils/feedback';
 import { formatInZone } from '@/utils/format';
 import { isMainlandMobile } from '@/utils/phone';
-import { showError } from '@/utils/showError';
 import type { AssignedExaminer, CenterExam } from '../../../../../contract/center';
 import { nationalPhone } from '../format';
 
@@ -18,6 +18,7 @@ export default function ExaminersTab({ exam }: { exam: CenterExam }) {
   const intl = useIntl();
   const text = (id: string, values?: Record<string, string>) =>
     intl.formatMessage({ id: `pages.center.examiners.${id}` }, values);
+  const failure = useFailure();
   const [form] = Form.useForm<{ phone: string }>();
   const [modal, dialogs] = Modal.useModal();
   const list = useRequest(() => examExaminers(exam.id), { refreshDeps: [exam.id] });
@@ -25,13 +26,11 @@ export default function ExaminersTab({ exam }: { exam: CenterExam }) {
 
   const assign = async ({ phone }: { phone: string }) => {
     try {
-      list.mutate(await assignExaminer(exam.id, { phone: phone.trim() }, { skipErrorHandler: true }));
+      list.mutate(await assignExaminer(exam.id, { phone: phone.trim() }, handledHere));
       form.resetFields();
       feedback.message.success(text('assigned', { phone: nationalPhone(phone.trim()) }));
     } catch (error) {
-      if (envelopeOf(error)?.errorCode === 'PHONE_INVALID') {
-        form.setFields([{ name: 'phone', errors: [intl.formatMessage({ id: 'errors.PHONE_INVALID' })] }]);
-      } else showError(error);
+      if (!failure.onFields(form, error, { codes: { PHONE_INVALID: 'phone' } })) failure.show(error);
     }
   };
 
@@ -44,9 +43,9 @@ export default function ExaminersTab({ exam }: { exam: CenterExam }) {
       cancelText: text('keep'),
       onOk: async () => {
         try {
-          list.mutate(await unassignExaminer(exam.id, examiner.userId, { skipErrorHandler: true }));
-        } catch (error) {
-          showError(error);
+          list.mutate(await unassignExaminer(exam.id, examiner.userId));
+        } catch {
+          // The app has shown why.
         }
       },
     });

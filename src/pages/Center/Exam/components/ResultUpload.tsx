@@ -3,9 +3,9 @@ import { useIntl } from '@umijs/max';
 import { Alert, Button, Flex, Upload } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { RegionTable } from '@/components/ScrollRegion';
-import { errorText } from '@/requestErrorConfig';
+import { useFailure } from '@/hooks/useFailure';
 import { uploadResults } from '@/services/center';
-import { envelopeOf } from '@/utils/bizError';
+import { handledHere } from '@/utils/failure';
 import type { CenterExam, ResultUpload as ResultUploadAnswer } from '../../../../../contract/center';
 import { checkResultFile, RESULT_FILE_EXTENSIONS } from '../resultFile';
 
@@ -28,23 +28,23 @@ export default function ResultUpload({ exam, disabled, onUploaded, children }: R
   const intl = useIntl();
   const text = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id: `pages.center.results.${id}` }, values);
+  const failure = useFailure();
   const [uploading, setUploading] = useState(false);
   const [answer, setAnswer] = useState<{ fileName: string; result: ResultUploadAnswer } | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
 
   const send = async (file: File) => {
-    setFailure(null);
+    setProblem(null);
     setAnswer(null);
     const refused = checkResultFile(file);
-    if (refused) return setFailure(intl.formatMessage({ id: `errors.${refused}` }));
+    if (refused) return setProblem(intl.formatMessage({ id: `errors.${refused}` }));
     setUploading(true);
     try {
-      const result = await uploadResults(exam.id, file, file.name, { skipErrorHandler: true });
+      const result = await uploadResults(exam.id, file, file.name, handledHere);
       setAnswer({ fileName: file.name, result });
       onUploaded();
     } catch (error) {
-      const envelope = envelopeOf(error);
-      setFailure(envelope ? errorText(envelope) : intl.formatMessage({ id: 'request.fallback' }));
+      setProblem(failure.text(error));
     } finally {
       setUploading(false);
     }
@@ -70,12 +70,12 @@ export default function ResultUpload({ exam, disabled, onUploaded, children }: R
         {children}
       </Flex>
       <div aria-live="polite">
-        {failure ? (
+        {problem ? (
           <Alert
             type="error"
             showIcon
             message={text('upload.failed')}
-            description={failure}
+            description={problem}
             style={{ marginTop: 12 }}
           />
         ) : null}

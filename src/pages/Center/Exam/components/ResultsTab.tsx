@@ -4,7 +4,6 @@ import { Alert, Button, Modal } from 'antd';
 import { useRef, useState } from 'react';
 import { enterResult, publishResults, roster } from '@/services/center';
 import { formatInZone, pickText } from '@/utils/format';
-import { showError } from '@/utils/showError';
 import type { CenterExam, RosterEntry } from '../../../../../contract/center';
 import { nationalPhone } from '../format';
 import ResultChoice, { type ResultOutcome } from './ResultChoice';
@@ -42,12 +41,12 @@ export default function ResultsTab({ exam, onExamChanged }: ResultsTabProps) {
   const enter = async (entry: RosterEntry, outcome: ResultOutcome) => {
     setSaving(entry.registrationId);
     try {
-      const saved = await enterResult(exam.id, entry.registrationId, { outcome }, { skipErrorHandler: true });
+      const saved = await enterResult(exam.id, entry.registrationId, { outcome });
       const savedOutcome = saved.outcome;
       if (savedOutcome) setEntered((current) => ({ ...current, [saved.registrationId]: savedOutcome }));
       onExamChanged();
-    } catch (error) {
-      showError(error);
+    } catch {
+      // The app has shown why.
     } finally {
       setSaving(null);
     }
@@ -66,15 +65,15 @@ export default function ResultsTab({ exam, onExamChanged }: ResultsTabProps) {
       cancelText: text('publish.notYet'),
       onOk: async () => {
         try {
-          const answer = await publishResults(exam.id, { skipErrorHandler: true });
+          const answer = await publishResults(exam.id);
           onExamChanged();
           modal.success({
             title: text('publish.done'),
             content: text('publish.doneCounts', { completed: answer.completed, certificates: answer.certificates }),
             okText: text('close'),
           });
-        } catch (error) {
-          showError(error);
+        } catch {
+          // The app has shown why.
         }
       },
     });

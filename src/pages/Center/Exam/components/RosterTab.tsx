@@ -7,7 +7,6 @@ import ScrollRegion from '@/components/ScrollRegion';
 import { RegistrationStatusTag } from '@/components/StatusTag';
 import { roster, rosterExport } from '@/services/center';
 import { formatInZone } from '@/utils/format';
-import { showError } from '@/utils/showError';
 import type { RegistrationStatus } from '../../../../../contract/booking';
 import type { CenterExam, RosterEntry } from '../../../../../contract/center';
 import { saveBlob } from '../../download';
@@ -32,9 +31,9 @@ export default function RosterTab({ exam }: { exam: CenterExam }) {
   const exportRoster = async () => {
     setExporting(true);
     try {
-      saveBlob(await rosterExport(exam.id, query, { skipErrorHandler: true }), `roster-${exam.code}.xlsx`);
-    } catch (error) {
-      showError(error);
+      saveBlob(await rosterExport(exam.id, query), `roster-${exam.code}.xlsx`);
+    } catch {
+      // The app has shown why.
     } finally {
       setExporting(false);
     }

@@ -4,7 +4,6 @@ import { useId, useState } from 'react';
 import { RegistrationStatusTag } from '@/components/StatusTag';
 import { lookupCandidates } from '@/services/examiner';
 import { formatInZone } from '@/utils/format';
-import { showError } from '@/utils/showError';
 import type { CheckinCandidate, ExaminerExam } from '../../../../../contract/examiner';
 import { isValidIdCard } from '../../../../../contract/idcard';
 import { chinaMobileToE164 } from '../../../../../contract/phone';
@@ -39,9 +38,9 @@ export default function ManualLookup({ exam, ready, onCheckIn }: Props) {
     if (!isLookupKey(q)) return;
     setSearching(true);
     try {
-      setFound(await lookupCandidates(exam.id, { q }, { skipErrorHandler: true }));
-    } catch (error) {
-      showError(error);
+      setFound(await lookupCandidates(exam.id, { q }));
+    } catch {
+      // The app has shown why.
     } finally {
       setSearching(false);
     }
