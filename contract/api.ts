@@ -77,6 +77,7 @@ import {
   groupTemplateQuery,
   groupView,
 } from './group';
+import type { OpsApi } from './opsApi';
 import type { Route } from './paths';
 import * as paths from './paths';
 import { walletOrder, walletOrderParams } from './payment';
@@ -649,12 +650,21 @@ export const api = {
 
 export type Api = typeof api;
 export type EndpointName = keyof Api;
+/** Every endpoint the front end calls: `api`, and the operators' console (contract/opsApi.ts) until it joins `api`. */
+type Contract = Api & OpsApi;
+type ContractName = keyof Contract;
 /** The endpoint a route of contract/paths/ is (method and path together name one). */
-export type EndpointAt<R extends Route> = { [K in EndpointName]: Api[K] extends R ? K : never }[EndpointName];
-export type DataOf<K extends EndpointName> = Api[K] extends { data: infer S extends z.ZodType } ? z.infer<S> : never;
+export type EndpointAt<R extends Route> = { [K in ContractName]: Contract[K] extends R ? K : never }[ContractName];
+export type DataOf<K extends ContractName> = Contract[K] extends { data: infer S extends z.ZodType }
+  ? z.infer<S>
+  : never;
 /** The endpoints that answer the envelope (all but the files). */
 export type EnvelopeEndpointName = {
   [K in EndpointName]: Api[K] extends { data: z.ZodType } ? K : never;
 }[EndpointName];
-export type BodyOf<K extends EndpointName> = Api[K] extends { body: z.ZodType } ? z.input<Api[K]['body']> : never;
-export type QueryOf<K extends EndpointName> = Api[K] extends { query: z.ZodType } ? z.input<Api[K]['query']> : never;
+export type BodyOf<K extends ContractName> = Contract[K] extends { body: z.ZodType }
+  ? z.input<Contract[K]['body']>
+  : never;
+export type QueryOf<K extends ContractName> = Contract[K] extends { query: z.ZodType }
+  ? z.input<Contract[K]['query']>
+  : never;

@@ -1,9 +1,22 @@
 import { z } from 'zod';
 import { id, text } from './common';
 
+/** The kinds of account a person gets by logging in: the first login of a phone for one of them creates it. */
 export const USER_KINDS = ['individual', 'testCenter', 'examiner'] as const;
 export const userKind = z.enum(USER_KINDS);
 export type UserKind = z.infer<typeof userKind>;
+
+/**
+ * Every kind of account: the three above, and the platform's operators, whom no login creates (the server's
+ * `npm run operator` adds the first, operators invite the rest) and who log in through /api/ops/auth.
+ */
+export const ACCOUNT_KINDS = [...USER_KINDS, 'operator'] as const;
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];
+
+/** What an operator may do in the console (contract/ops.ts); `src/access.ts` mirrors them for menus and routes. */
+export const OPS_PERMISSIONS = ['centers', 'catalog', 'finance', 'support', 'operators', 'audit'] as const;
+export const opsPermission = z.enum(OPS_PERMISSIONS);
+export type OpsPermission = z.infer<typeof opsPermission>;
 
 /**
  * A mainland China mobile number, with or without +86 / 86, spaces or dashes. The server normalizes it to E.164.
@@ -41,9 +54,8 @@ export const loginResponse = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-export const currentUser = z.object({
+const account = z.object({
   id,
-  kind: userKind,
   /** E.164, e.g. +8613800138000. */
   phone: z.string(),
   /** Display name; empty until the profile is filled in. */
@@ -51,6 +63,12 @@ export const currentUser = z.object({
   /** URL of a small avatar image, or null when none was uploaded. */
   avatar_small: z.string().nullable(),
 });
+
+/** The logged-in account; an operator's carries its permissions. */
+export const currentUser = z.discriminatedUnion('kind', [
+  account.extend({ kind: userKind }),
+  account.extend({ kind: z.literal('operator'), permissions: z.array(opsPermission) }),
+]);
 export type CurrentUser = z.infer<typeof currentUser>;
 
 export const logoutResponse = z.object({ loggedOut: z.literal(true) });

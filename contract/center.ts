@@ -5,6 +5,7 @@ import { examSummary } from './catalog';
 import { id, isoDateTime, localizedText, requiredText, text } from './common';
 import { isValidCreditCode } from './creditCode';
 import { paged, pageQuery } from './envelope';
+import { centerVerification } from './ops';
 import { rosterExport } from './paths/center';
 
 /**
@@ -52,6 +53,11 @@ export const centerProfile = z.object({
   address: z.string(),
   complete: z.boolean(),
   missing: z.array(z.enum(REQUIRED_CENTER_FIELDS)),
+  /**
+   * Where the operators' verification stands (issue 13): only an approved center's exams are listed and bookable.
+   * Optional until the server tracks verification; the console shows it whenever the answer carries it.
+   */
+  verification: centerVerification.optional(),
 });
 export type CenterProfile = z.infer<typeof centerProfile>;
 

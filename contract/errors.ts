@@ -70,6 +70,13 @@ export const ERROR_CATALOGUE = {
   RESULTS_PUBLISHED: { status: 409, showType: 2 },
   RESULT_FILE_INVALID: { status: 400, showType: 2 },
   RESULT_FILE_TOO_LARGE: { status: 413, showType: 2 },
+  OPERATORS_ONLY: { status: 403, showType: 2 },
+  PERMISSION_DENIED: { status: 403, showType: 2 },
+  OPERATOR_EXISTS: { status: 409, showType: 2 },
+  OPERATOR_SELF_REMOVAL: { status: 409, showType: 2 },
+  CATEGORY_CODE_TAKEN: { status: 409, showType: 2 },
+  PROMO_CODE_TAKEN: { status: 409, showType: 2 },
+  PROMOTION_WINDOW_INVALID: { status: 400, showType: 2 },
   INTERNAL: { status: 500, showType: 2 },
 } as const satisfies Record<string, { status: number; showType: 0 | 1 | 2 | 4 | 9 }>;
 

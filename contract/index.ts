@@ -12,6 +12,8 @@ export * from './examiner';
 export * from './group';
 export * from './groupRowReasons';
 export * from './idcard';
+export * from './ops';
+export * from './opsApi';
 export * from './payment';
 export * from './phone';
 export * from './profile';

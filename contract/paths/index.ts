@@ -11,6 +11,7 @@ export * from './catalog';
 export * from './center';
 export * from './examiner';
 export * from './group';
+export * from './ops';
 export * from './profile';
 export * from './route';
 export * from './site';

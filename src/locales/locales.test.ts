@@ -8,6 +8,7 @@ import enExaminer from './en-US/examiner';
 import enGroup from './en-US/gRegistration';
 import enHome from './en-US/home';
 import enLegal from './en-US/legal';
+import enOps from './en-US/ops';
 import enProfile from './en-US/profile';
 import enRefund from './en-US/refund';
 import enResult from './en-US/result';
@@ -23,6 +24,7 @@ import zhExaminer from './zh-CN/examiner';
 import zhGroup from './zh-CN/gRegistration';
 import zhHome from './zh-CN/home';
 import zhLegal from './zh-CN/legal';
+import zhOps from './zh-CN/ops';
 import zhProfile from './zh-CN/profile';
 import zhRefund from './zh-CN/refund';
 import zhResult from './zh-CN/result';
@@ -48,6 +50,7 @@ const enPages = {
   ...enWallet,
   ...enCenter,
   ...enExaminer,
+  ...enOps,
 };
 const zhPages = {
   ...zhLegal,
@@ -64,6 +67,7 @@ const zhPages = {
   ...zhWallet,
   ...zhCenter,
   ...zhExaminer,
+  ...zhOps,
 };
 const enUS = { ...enUSApp, ...enPages };
 const zhCN = { ...zhCNApp, ...zhPages };

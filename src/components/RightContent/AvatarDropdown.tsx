@@ -20,7 +20,7 @@ const PROFILE_LABEL: Record<UserKind, string> = {
 
 /**
  * The logged-in header entry: avatar and name opening My Exams, the kind's profile, Transaction and Logout; a test
- * center's menu starts with its Console.
+ * center's menu starts with its Console; an operator's holds the operators' console and Logout.
  */
 export default function AvatarDropdown() {
   const intl = useIntl();
@@ -28,20 +28,30 @@ export default function AvatarDropdown() {
   const logout = useLogout();
   const user = initialState?.currentUser;
   const name = user?.name || (user ? maskPhone(user.phone) : intl.formatMessage({ id: 'menu.account.unnamed' }));
-  const items: MenuProps['items'] = [
-    ...(user?.kind === 'testCenter'
-      ? [{ key: '/home/center', icon: <DashboardOutlined />, label: intl.formatMessage({ id: 'menu.center' }) }]
-      : []),
-    { key: '/home/examlist', icon: <CalendarOutlined />, label: intl.formatMessage({ id: 'menu.examlist' }) },
-    {
-      key: '/home/profile',
-      icon: <UserOutlined />,
-      label: intl.formatMessage({ id: PROFILE_LABEL[user?.kind ?? 'individual'] }),
-    },
-    { key: '/home/transaction', icon: <TransactionOutlined />, label: intl.formatMessage({ id: 'menu.transaction' }) },
-    { type: 'divider' },
-    { key: 'logout', icon: <LogoutOutlined />, label: intl.formatMessage({ id: 'menu.logout' }) },
-  ];
+  const logoutItem = { key: 'logout', icon: <LogoutOutlined />, label: intl.formatMessage({ id: 'menu.logout' }) };
+  const kind = user?.kind ?? 'individual';
+  // An operator books nothing and has no profile: its menu is the console and logging out.
+  const items: MenuProps['items'] =
+    kind === 'operator'
+      ? [
+          { key: '/ops', icon: <DashboardOutlined />, label: intl.formatMessage({ id: 'menu.ops' }) },
+          { type: 'divider' },
+          logoutItem,
+        ]
+      : [
+          ...(kind === 'testCenter'
+            ? [{ key: '/home/center', icon: <DashboardOutlined />, label: intl.formatMessage({ id: 'menu.center' }) }]
+            : []),
+          { key: '/home/examlist', icon: <CalendarOutlined />, label: intl.formatMessage({ id: 'menu.examlist' }) },
+          { key: '/home/profile', icon: <UserOutlined />, label: intl.formatMessage({ id: PROFILE_LABEL[kind] }) },
+          {
+            key: '/home/transaction',
+            icon: <TransactionOutlined />,
+            label: intl.formatMessage({ id: 'menu.transaction' }),
+          },
+          { type: 'divider' },
+          logoutItem,
+        ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'logout') logout('/home');
     else history.push(key);

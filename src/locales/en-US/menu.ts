@@ -4,6 +4,7 @@ export default {
   'menu.profile': 'Profile',
   'menu.profile.testCenter': 'Test center profile',
   'menu.profile.examiner': 'Examiner profile',
+  'menu.ops': 'Operations console',
   'menu.center': 'Console',
   'menu.singleRegistration': 'Registration',
   'menu.gRegistration': 'Group registration',

@@ -4,6 +4,7 @@ export default {
   'menu.profile': '个人信息',
   'menu.profile.testCenter': '考点信息',
   'menu.profile.examiner': '考官信息',
+  'menu.ops': '运营后台',
   'menu.center': '控制台',
   'menu.singleRegistration': '个人报名',
   'menu.gRegistration': '团体报名',

@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { type OpsPermission, otpResponse } from './auth';
+import {
+  auditList,
+  auditQuery,
+  catalogNameUpdate,
+  categoryDraft,
+  centerRejection,
+  operator,
+  operatorInvite,
+  opsCatalogQuery,
+  opsCategory,
+  opsCategoryList,
+  opsCenter,
+  opsCenterList,
+  opsCenterQuery,
+  opsIdParams,
+  opsLoginRequest,
+  opsLoginResponse,
+  opsOrganization,
+  opsOrganizationList,
+  opsOtpRequest,
+  promotion,
+  promotionDraft,
+  promotionList,
+  promotionQuery,
+} from './ops';
+import * as paths from './paths/ops';
+import type { Route } from './paths/route';
+
+/**
+ * Who may call an operators' endpoint: an operator's session (any other account is refused OPERATORS_ONLY) holding
+ * `permission` (else PERMISSION_DENIED), both checked before the request is read.
+ */
+interface OperatorCaller {
+  auth: 'user';
+  access: readonly ['operator'];
+  refusal: 'OPERATORS_ONLY';
+  permission: OpsPermission;
+}
+
+/** An operators' endpoint: as `Endpoint` (contract/api.ts) has them, answering the envelope, called as above. */
+export type OpsEndpoint = Route & {
+  summary: string;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  data: z.ZodType;
+} & ({ auth: 'public' } | OperatorCaller);
+
+const operatorWith = (permission: OpsPermission) =>
+  ({ auth: 'user', access: ['operator'], refusal: 'OPERATORS_ONLY', permission }) as const;
+
+/**
+ * The operators' console (issue 13), declared as `api` declares the rest. Apart from `api` until the server registers
+ * them (its tests walk every entry of `api`); the front end and the mock use them now, and
+ * tests/contract/mock.test.ts parses the mock's answers with them. The current user answer (api.currentUser) carries
+ * an operator's permissions.
+ */
+export const opsApi = {
+  opsSendOtp: {
+    ...paths.opsSendOtp,
+    auth: 'public',
+    summary: "Send an operator's login code by SMS (an unknown phone gets the same answer and no code)",
+    body: opsOtpRequest,
+    data: otpResponse,
+  },
+  opsLogin: {
+    ...paths.opsLogin,
+    auth: 'public',
+    summary: 'Log an operator in with the code (never creates an account)',
+    body: opsLoginRequest,
+    data: opsLoginResponse,
+  },
+  opsOperators: {
+    ...paths.opsOperators,
+    ...operatorWith('operators'),
+    summary: 'The operators and their permissions',
+    data: z.array(operator),
+  },
+  opsInviteOperator: {
+    ...paths.opsInviteOperator,
+    ...operatorWith('operators'),
+    summary: 'Make a phone an operator with these permissions (it logs in at /ops/login)',
+    body: operatorInvite,
+    data: z.array(operator),
+  },
+  opsRemoveOperator: {
+    ...paths.opsRemoveOperator,
+    ...operatorWith('operators'),
+    summary: 'Remove an operator (not oneself): its sessions end',
+    params: opsIdParams,
+    data: z.array(operator),
+  },
+  opsCenters: {
+    ...paths.opsCenters,
+    ...operatorWith('centers'),
+    summary: 'Test centers by verification status, oldest submission first',
+    query: opsCenterQuery,
+    data: opsCenterList,
+  },
+  opsApproveCenter: {
+    ...paths.opsApproveCenter,
+    ...operatorWith('centers'),
+    summary: 'Approve a pending (or rejected, or suspended) center: its exams are listed and bookable',
+    params: opsIdParams,
+    data: opsCenter,
+  },
+  opsRejectCenter: {
+    ...paths.opsRejectCenter,
+    ...operatorWith('centers'),
+    summary: 'Reject a pending center with a reason it is shown and sent by SMS in its language',
+    params: opsIdParams,
+    body: centerRejection,
+    data: opsCenter,
+  },
+  opsSuspendCenter: {
+    ...paths.opsSuspendCenter,
+    ...operatorWith('centers'),
+    summary: 'Suspend an approved center: its exams stop taking bookings (existing bookings stand)',
+    params: opsIdParams,
+    data: opsCenter,
+  },
+  opsCategories: {
+    ...paths.opsCategories,
+    ...operatorWith('catalog'),
+    summary: 'Exam categories, active and retired',
+    query: opsCatalogQuery,
+    data: opsCategoryList,
+  },
+  opsCreateCategory: {
+    ...paths.opsCreateCategory,
+    ...operatorWith('catalog'),
+    summary: 'Add a category (its code unique)',
+    body: categoryDraft,
+    data: opsCategory,
+  },
+  opsUpdateCategory: {
+    ...paths.opsUpdateCategory,
+    ...operatorWith('catalog'),
+    summary: 'Rename a category in both languages',
+    params: opsIdParams,
+    body: catalogNameUpdate,
+    data: opsCategory,
+  },
+  opsRetireCategory: {
+    ...paths.opsRetireCategory,
+    ...operatorWith('catalog'),
+    summary: 'Retire a category: no new exam may name it (exams that do keep it)',
+    params: opsIdParams,
+    data: opsCategory,
+  },
+  opsOrganizations: {
+    ...paths.opsOrganizations,
+    ...operatorWith('catalog'),
+    summary: 'Organizations candidates may belong to, active and retired',
+    query: opsCatalogQuery,
+    data: opsOrganizationList,
+  },
+  opsCreateOrganization: {
+    ...paths.opsCreateOrganization,
+    ...operatorWith('catalog'),
+    summary: 'Add an organization',
+    body: catalogNameUpdate,
+    data: opsOrganization,
+  },
+  opsUpdateOrganization: {
+    ...paths.opsUpdateOrganization,
+    ...operatorWith('catalog'),
+    summary: 'Rename an organization in both languages',
+    params: opsIdParams,
+    body: catalogNameUpdate,
+    data: opsOrganization,
+  },
+  opsRetireOrganization: {
+    ...paths.opsRetireOrganization,
+    ...operatorWith('catalog'),
+    summary: 'Retire an organization: profiles can no longer choose it (those that did keep it)',
+    params: opsIdParams,
+    data: opsOrganization,
+  },
+  opsPromotions: {
+    ...paths.opsPromotions,
+    ...operatorWith('catalog'),
+    summary: 'Promotions and invitation codes with their usage',
+    query: promotionQuery,
+    data: promotionList,
+  },
+  opsCreatePromotion: {
+    ...paths.opsCreatePromotion,
+    ...operatorWith('catalog'),
+    summary: 'Add a promotion or invitation code (its code unique)',
+    body: promotionDraft,
+    data: promotion,
+  },
+  opsUpdatePromotion: {
+    ...paths.opsUpdatePromotion,
+    ...operatorWith('catalog'),
+    summary: 'Change a promotion or invitation code (orders already priced keep their price)',
+    params: opsIdParams,
+    body: promotionDraft,
+    data: promotion,
+  },
+  opsAudit: {
+    ...paths.opsAudit,
+    ...operatorWith('audit'),
+    summary: 'Every operator action, newest first: who, when, what, before and after, from which address',
+    query: auditQuery,
+    data: auditList,
+  },
+} as const satisfies Record<string, OpsEndpoint>;
+
+export type OpsApi = typeof opsApi;
+export type OpsEndpointName = keyof OpsApi;

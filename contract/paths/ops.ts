@@ -1,0 +1,22 @@
+/** The operators' console (src/services/ops.ts): every path under /api/ops. */
+export const opsSendOtp = { method: 'POST', path: '/api/ops/auth/otp' } as const;
+export const opsLogin = { method: 'POST', path: '/api/ops/auth/login' } as const;
+export const opsOperators = { method: 'GET', path: '/api/ops/operators' } as const;
+export const opsInviteOperator = { method: 'POST', path: '/api/ops/operators' } as const;
+export const opsRemoveOperator = { method: 'DELETE', path: '/api/ops/operators/:id' } as const;
+export const opsCenters = { method: 'GET', path: '/api/ops/centers' } as const;
+export const opsApproveCenter = { method: 'POST', path: '/api/ops/centers/:id/approve' } as const;
+export const opsRejectCenter = { method: 'POST', path: '/api/ops/centers/:id/reject' } as const;
+export const opsSuspendCenter = { method: 'POST', path: '/api/ops/centers/:id/suspend' } as const;
+export const opsCategories = { method: 'GET', path: '/api/ops/categories' } as const;
+export const opsCreateCategory = { method: 'POST', path: '/api/ops/categories' } as const;
+export const opsUpdateCategory = { method: 'PUT', path: '/api/ops/categories/:id' } as const;
+export const opsRetireCategory = { method: 'POST', path: '/api/ops/categories/:id/retire' } as const;
+export const opsOrganizations = { method: 'GET', path: '/api/ops/organizations' } as const;
+export const opsCreateOrganization = { method: 'POST', path: '/api/ops/organizations' } as const;
+export const opsUpdateOrganization = { method: 'PUT', path: '/api/ops/organizations/:id' } as const;
+export const opsRetireOrganization = { method: 'POST', path: '/api/ops/organizations/:id/retire' } as const;
+export const opsPromotions = { method: 'GET', path: '/api/ops/promotions' } as const;
+export const opsCreatePromotion = { method: 'POST', path: '/api/ops/promotions' } as const;
+export const opsUpdatePromotion = { method: 'PUT', path: '/api/ops/promotions/:id' } as const;
+export const opsAudit = { method: 'GET', path: '/api/ops/audit' } as const;
