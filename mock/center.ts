@@ -1,7 +1,7 @@
 /**
  * The test center's console for `npm run dev`. A returning center finds its profile saved and a dozen exams: one held
  * yesterday with candidates checked in (for results), one to come with a long roster, one completed, one canceled. A
- * new center starts with an empty profile. The mock reads no uploaded bytes: a document is the app's logo, and any
+ * new center starts with an empty profile, and is pending until an operator approves it (mock/lib/ops.ts). The mock reads no uploaded bytes: a document is the app's logo, and any
  * results sheet reads as one pass for the next checked-in candidate without a result, with two rows refused.
  */
 import ExcelJS from 'exceljs';
@@ -15,9 +15,10 @@ import {
 } from '../contract';
 import { normalizeChinaMobile } from '../server/domain/phone';
 import { rosterHeader } from '../server/domain/roster';
-import { centerExam, centerProfiles, saveCenterProfile } from './lib/accounts';
+import { centerExam, centerProfiles, isNewAccount, saveCenterProfile } from './lib/accounts';
 import { categories, examAt, exams, type MockExam, newId } from './lib/fixtures';
 import { on, page, refuse } from './lib/http';
+import { submitCenter, verificationOf } from './lib/ops';
 import { type MockRegistration, resultOf, rosterEntryOf, rosterOf, summaryOf } from './lib/store';
 
 type Status = MockRegistration['status'];
@@ -80,11 +81,18 @@ export default Object.fromEntries([
       ...{ logoUrl: null, capacity: 0, contactName: '', contactPhone: '', provinceCode: null, cityCode: null },
       ...{ address: '', complete: false, missing: [...REQUIRED_CENTER_FIELDS] },
     };
-    return centerProfiles.get(user.id) ?? empty;
+    return { ...(centerProfiles.get(user.id) ?? empty), verification: verificationOf(user) };
   }),
-  on(api.saveCenterProfile, ({ user, body }) =>
-    saveCenterProfile(user, { ...body, contactPhone: normalizeChinaMobile(body.contactPhone) }),
-  ),
+  on(api.saveCenterProfile, ({ user, body }) => {
+    const saved = saveCenterProfile(user, { ...body, contactPhone: normalizeChinaMobile(body.contactPhone) });
+    // A new center's completed profile waits in the operators' queue; returning centers are approved, as demo ones.
+    if (isNewAccount(user.phone)) {
+      const { businessName, licenseUrl, licenseContentType, taxId, contactName, contactPhone, address } = saved;
+      const license = { licenseUrl, licenseContentType };
+      submitCenter({ id: user.id, businessName, ...license, taxId, contactName, contactPhone, address });
+    }
+    return { ...saved, verification: verificationOf(user) };
+  }),
   on(api.uploadLicense, document),
   on(api.uploadLogo, document),
   // A document is the app's /logo.svg (see above): no stored file has an id here.

@@ -1,12 +1,23 @@
 /**
  * How a mock handler is written. `on(endpoint, handle)` keys it by the contract's method and path, refuses a missing
  * session and the kinds of account the entry's `access` leaves out (with refusalOf's code, as the server's registrar
- * does), parses body, query and params with the contract's schemas, and answers what `handle` returns, or the
- * AppError it throws (`refuse`, or a server rule's own), as the envelope.
+ * does; an operators' endpoint admits only an operator holding its permission: OPERATORS_ONLY, PERMISSION_DENIED),
+ * parses body, query and params with the contract's schemas, and answers what `handle` returns, or the AppError it
+ * throws (`refuse`, or a server rule's own), as the envelope.
  * Excluded from Umi's mock glob (.umirc.ts): a library, not a mock file.
  */
 import type { z } from 'zod';
-import { type CurrentUser, type Endpoint, type ErrorCode, type ErrorEnvelope, refusalOf } from '../../contract';
+import {
+  type CurrentUser,
+  type Endpoint,
+  type ErrorCode,
+  type ErrorEnvelope,
+  type OpsEndpoint,
+  type OpsPermission,
+  refusalOf,
+  USER_KINDS,
+  type UserKind,
+} from '../../contract';
 import { ERROR_CODES } from '../../contract/errors';
 import { AppError } from '../../server/errors';
 
@@ -45,6 +56,7 @@ export function bearerToken(req: MockRequest): string {
   return typeof header === 'string' ? header.replace(/^Bearer /, '') : '';
 }
 
+type OperatorUser = Extract<CurrentUser, { kind: 'operator' }>;
 type Parsed<E, K extends string> = E extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
 type Answer<E> = E extends { data: infer S extends z.ZodType } ? z.input<S> : Download;
 
@@ -52,7 +64,11 @@ export interface Input<E> {
   body: Parsed<E, 'body'>;
   query: Parsed<E, 'query'>;
   params: Parsed<E, 'params'>;
-  user: E extends { auth: 'user' } ? CurrentUser : CurrentUser | undefined;
+  user: E extends { permission: OpsPermission }
+    ? OperatorUser
+    : E extends { auth: 'user' }
+      ? CurrentUser
+      : CurrentUser | undefined;
   req: MockRequest;
 }
 
@@ -85,19 +101,26 @@ function answer(res: MockResponse, data: unknown) {
   }
 }
 
+/** An entry open to any account (USER_KINDS) admits an operator too (the current user, logout); no other does. */
+const isAnyAccount = (access: readonly UserKind[]) => USER_KINDS.every((kind) => access.includes(kind));
+
 /** The handler of `endpoint` (see above). */
-export function on<E extends Endpoint>(
+export function on<E extends Endpoint | OpsEndpoint>(
   endpoint: E,
   handle: (input: Input<E>) => Answer<E> | Promise<Answer<E>>,
 ): [string, Handler] {
   const handler: Handler = async (req, res) => {
     try {
       const user = sessions.get(bearerToken(req));
-      const caller: Endpoint = endpoint;
+      const caller: Endpoint | OpsEndpoint = endpoint;
       if (caller.auth === 'user') {
         if (!user) refuse('UNAUTHORIZED');
-        // No endpoint of `api` admits an operator (its own are opsApi's).
-        if (user.kind === 'operator' || !caller.access.includes(user.kind)) refuse(refusalOf(caller));
+        if ('permission' in caller) {
+          if (user.kind !== 'operator') refuse(caller.refusal);
+          if (!user.permissions.includes(caller.permission)) refuse('PERMISSION_DENIED');
+        } else if (user.kind === 'operator' ? !isAnyAccount(caller.access) : !caller.access.includes(user.kind)) {
+          refuse(refusalOf(caller));
+        }
       }
       const body = parse(endpoint.body, req.body);
       const query = parse(endpoint.query, req.query);

@@ -9,7 +9,9 @@ import {
   type Endpoint,
   errorEnvelope,
   normalizeCertificateNumber,
+  type OpsEndpoint,
   ok,
+  opsApi,
   refusalOf,
   USER_KINDS,
 } from '../../contract';
@@ -23,14 +25,22 @@ import { DEV_ONLY_TICKET_SIGNING_KEY } from '../../mock/lib/devOnlyTicketKey';
 import { ACCESS_CODE, history } from '../../mock/lib/fixtures';
 import type { MockRequest } from '../../mock/lib/http';
 import { config, rosterOf, tickets } from '../../mock/lib/store';
+import opsHandlers from '../../mock/ops';
 import { priceBooking } from '../../server/domain/pricing';
 
 const ROOT = join(__dirname, '..', '..');
 
 /** Every mock file's routes together, as Umi serves them. */
-const handlers = { ...apiHandlers, ...candidateHandlers, ...groupHandlers, ...centerHandlers, ...examinerHandlers };
+const handlers = {
+  ...apiHandlers,
+  ...candidateHandlers,
+  ...groupHandlers,
+  ...centerHandlers,
+  ...examinerHandlers,
+  ...opsHandlers,
+};
 
-/** Every route of contract/paths/: the endpoints of contract/api.ts. */
+/** Every route of contract/paths/: the endpoints of contract/api.ts and opsApi. */
 const routes: paths.Route[] = Object.values(paths).flatMap((value) => (typeof value === 'object' ? [value] : []));
 const keyOf = (route: paths.Route) => `${route.method} ${route.path}`;
 
@@ -65,7 +75,10 @@ async function call(route: paths.Route, req: Partial<MockRequest> = {}): Promise
 }
 
 /** The success answer's data, parsed with the endpoint's contract schema. */
-async function data<E extends Endpoint & { data: z.ZodType }>(endpoint: E, req: Partial<MockRequest> = {}) {
+async function data<E extends (Endpoint | OpsEndpoint) & { data: z.ZodType }>(
+  endpoint: E,
+  req: Partial<MockRequest> = {},
+) {
   const answer = await call(endpoint, req);
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   return ok(endpoint.data).parse(answer.body).data as ReturnType<E['data']['parse']>;
@@ -83,13 +96,21 @@ async function login(phone: string, kind = 'individual') {
   return { authorization: `Bearer ${access_token}` };
 }
 
+/** An operator's session (a phone ending in 9999 has every permission, one ending in 8999 only centers). */
+async function opsLogin(phone: string) {
+  const { access_token } = await data(opsApi.opsLogin, { body: { phone, code: '123456' } });
+  return { authorization: `Bearer ${access_token}` };
+}
+
 const UNKNOWN_ID = '0192f0c0-0000-7000-8000-ffffffffffff';
 const DAY_MS = 86_400_000;
 
 describe('the mock keeps to the contract', () => {
   it('has a handler for every route of contract/paths/ and none that the contract lacks', () => {
     assert.deepEqual(Object.keys(handlers).sort(), routes.map(keyOf).sort());
-    for (const endpoint of Object.values(api)) assert.ok(routes.some((route) => keyOf(route) === keyOf(endpoint)));
+    for (const endpoint of [...Object.values(api), ...Object.values(opsApi)]) {
+      assert.ok(routes.some((route) => keyOf(route) === keyOf(endpoint)));
+    }
   });
 
   it('refuses each kind of account an entry leaves out, with the code the server gives', async () => {
@@ -655,5 +676,204 @@ describe('mock/center.ts runs a test center', () => {
     await refused(call(api.roster, { headers: other, params: { id } }), 'NOT_FOUND', 404);
     await refused(call(api.centerProfile, { headers: await login('13000130005') }), 'TEST_CENTERS_ONLY', 403);
     await refused(call(api.centerExams), 'UNAUTHORIZED', 401);
+  });
+});
+
+describe('mock/ops.ts runs the operators console', () => {
+  it('logs an operator in with its permissions, and tells an unknown phone nothing', async () => {
+    const headers = await opsLogin('138 0013 9999');
+    const me = await data(api.currentUser, { headers });
+    assert.equal(me.kind, 'operator');
+    assert.deepEqual(me.kind === 'operator' && me.permissions, [
+      'centers',
+      'catalog',
+      'finance',
+      'support',
+      'operators',
+      'audit',
+    ]);
+    const known = await data(opsApi.opsSendOtp, { body: { phone: '13800139999' } });
+    const unknown = await data(opsApi.opsSendOtp, { body: { phone: '13800131234' } });
+    assert.deepEqual(Object.keys(unknown), Object.keys(known));
+    await refused(call(opsApi.opsLogin, { body: { phone: '13800131234', code: '123456' } }), 'OTP_INVALID', 400);
+    await refused(
+      call(opsApi.opsSendOtp, { body: { phone: '13800139999', kind: 'operator' } }),
+      'VALIDATION_FAILED',
+      400,
+    );
+  });
+
+  it('refuses every operators endpoint to the anonymous, to other kinds of account, and without its permission', async () => {
+    const as = {
+      candidate: await login('13900139101'),
+      center: await login('13000130101', 'testCenter'),
+      examiner: await login('13100131101', 'examiner'),
+      centersOnly: await opsLogin('13800138999'),
+    };
+    const guarded = Object.values(opsApi).filter((endpoint) => endpoint.auth === 'user');
+    assert.ok(guarded.length >= 19);
+    for (const endpoint of guarded) {
+      const params = { id: UNKNOWN_ID };
+      await refused(call(endpoint, { params }), 'UNAUTHORIZED', 401);
+      for (const headers of [as.candidate, as.center, as.examiner]) {
+        await refused(call(endpoint, { headers, params }), 'OPERATORS_ONLY', 403);
+      }
+      if ('permission' in endpoint && endpoint.permission !== 'centers') {
+        await refused(call(endpoint, { headers: as.centersOnly, params }), 'PERMISSION_DENIED', 403);
+      }
+    }
+  });
+
+  it('approves, rejects with a reason and suspends centers, each leaving an audit row', async () => {
+    const headers = await opsLogin('13800139999');
+    const queue = await data(opsApi.opsCenters, { headers, query: { status: 'pending' } });
+    assert.ok(queue.total >= 3 && queue.list.every((center) => center.verification.status === 'pending'));
+    assert.deepEqual(
+      new Set(queue.list.map((center) => center.taxIdCheck)),
+      new Set(['valid', 'checkCharacterMismatch', 'malformed']),
+    );
+    const [first, second] = queue.list;
+    const approved = await data(opsApi.opsApproveCenter, { headers, params: { id: first?.id ?? '' } });
+    assert.equal(approved.verification.status, 'approved');
+    await refused(
+      call(opsApi.opsRejectCenter, { headers, params: { id: first?.id ?? '' }, body: { reason: 'x' } }),
+      'STATUS_TRANSITION_INVALID',
+      409,
+    );
+    const noReason = { headers, params: { id: second?.id ?? '' }, body: { reason: '  ' } };
+    await refused(call(opsApi.opsRejectCenter, noReason), 'VALIDATION_FAILED', 400);
+    const reason = 'The license photo is unreadable.';
+    const rejected = await data(opsApi.opsRejectCenter, { ...noReason, body: { reason } });
+    assert.deepEqual(rejected.verification.status === 'rejected' && rejected.verification.reason, reason);
+    const suspended = await data(opsApi.opsSuspendCenter, { headers, params: { id: first?.id ?? '' } });
+    assert.equal(suspended.verification.status, 'suspended');
+    const rows = await data(opsApi.opsAudit, { headers, query: { pageSize: '3' } });
+    assert.deepEqual(
+      rows.list.map((row) => [row.action, row.target.id]),
+      [
+        ['center.suspend', first?.id],
+        ['center.reject', second?.id],
+        ['center.approve', first?.id],
+      ],
+    );
+    assert.deepEqual(rows.list[1]?.after?.reason, reason);
+    const rejections = await data(opsApi.opsAudit, { headers, query: { action: 'center.reject', from: '2000-01-01' } });
+    assert.ok(rejections.list.every((row) => row.action === 'center.reject'));
+    await refused(
+      call(opsApi.opsAudit, { headers, query: { from: '2026-02-01', to: '2026-01-01' } }),
+      'VALIDATION_FAILED',
+      400,
+    );
+  });
+
+  it("puts a new center in the queue and shows it the operators' decision", async () => {
+    const centerHeaders = await login('13000140000', 'testCenter');
+    const { id: licenseId } = await data(api.uploadLicense, { headers: centerHeaders });
+    const profile = {
+      businessName: 'Haidian Queue Center',
+      licenseId,
+      taxId: '91110105MA01ABCD13',
+      capacity: 30,
+      contactName: 'Li Na',
+      contactPhone: '13600136001',
+      provinceCode: '11',
+      cityCode: '1101',
+      address: '2 Example Road',
+    };
+    const saved = await data(api.saveCenterProfile, { headers: centerHeaders, body: profile });
+    assert.equal(saved.verification?.status, 'pending');
+    const headers = await opsLogin('13800139999');
+    const found = await data(opsApi.opsCenters, { headers, query: { q: 'Haidian Queue' } });
+    const id = found.list[0]?.id ?? '';
+    assert.equal(found.list[0]?.taxIdCheck, 'valid');
+    await data(opsApi.opsRejectCenter, { headers, params: { id }, body: { reason: 'Upload a color scan.' } });
+    const seen = await data(api.centerProfile, { headers: centerHeaders });
+    assert.deepEqual(seen.verification && [seen.verification.status, seen.verification.reason], [
+      'rejected',
+      'Upload a color scan.',
+    ]);
+  });
+
+  it('keeps the catalog: categories and organizations in both languages, retired not deleted; promotions', async () => {
+    const headers = await opsLogin('13800139999');
+    const name = { zh: '急救', en: 'First aid' };
+    const category = await data(opsApi.opsCreateCategory, { headers, body: { code: 'first-aid', name } });
+    assert.equal(category.code, 'FIRST-AID');
+    await refused(
+      call(opsApi.opsCreateCategory, { headers, body: { code: 'FIRST-AID', name } }),
+      'CATEGORY_CODE_TAKEN',
+      409,
+    );
+    await refused(
+      call(opsApi.opsCreateCategory, { headers, body: { code: 'X', name: { zh: '', en: 'x' } } }),
+      'VALIDATION_FAILED',
+      400,
+    );
+    const params = { id: category.id };
+    const renamed = await data(opsApi.opsUpdateCategory, {
+      headers,
+      params,
+      body: { name: { ...name, en: 'First Aid' } },
+    });
+    assert.equal(renamed.name.en, 'First Aid');
+    assert.equal((await data(opsApi.opsRetireCategory, { headers, params })).status, 'retired');
+    const inUse = (await data(opsApi.opsCategories, { headers, query: { pageSize: '100' } })).list;
+    assert.ok(inUse.some((item) => item.examCount > 0));
+
+    const organization = await data(opsApi.opsCreateOrganization, {
+      headers,
+      body: { name: { zh: '红十字会', en: 'Red Cross' } },
+    });
+    assert.equal(
+      (await data(opsApi.opsRetireOrganization, { headers, params: { id: organization.id } })).status,
+      'retired',
+    );
+
+    const demo = await data(opsApi.opsPromotions, { headers });
+    assert.deepEqual(demo.list.map((item) => item.code).sort(), ['FRIEND2026', 'SPRING10', 'WELCOME20']);
+    const now = Date.now();
+    const draft = {
+      code: 'summer15',
+      kind: 'promotion',
+      discountType: 'percent',
+      percentOff: 15,
+      amountOffFen: null,
+      validFrom: new Date(now).toISOString(),
+      validUntil: new Date(now + 30 * DAY_MS).toISOString(),
+      usageCap: 100,
+      scope: 'category',
+      scopeTargetId: inUse[0]?.id ?? '',
+      active: true,
+    };
+    const created = await data(opsApi.opsCreatePromotion, { headers, body: draft });
+    assert.deepEqual([created.code, created.scopeTarget?.id, created.usageCount], ['SUMMER15', inUse[0]?.id, 0]);
+    await refused(call(opsApi.opsCreatePromotion, { headers, body: draft }), 'PROMO_CODE_TAKEN', 409);
+    const backwards = { ...draft, code: 'LATE', validUntil: new Date(now - DAY_MS).toISOString() };
+    await refused(call(opsApi.opsCreatePromotion, { headers, body: backwards }), 'PROMOTION_WINDOW_INVALID', 400);
+    const both = { ...draft, code: 'BOTH', amountOffFen: 500 };
+    await refused(call(opsApi.opsCreatePromotion, { headers, body: both }), 'VALIDATION_FAILED', 400);
+    const fixed = { ...draft, discountType: 'fixed', percentOff: null, amountOffFen: 3000 };
+    const edited = await data(opsApi.opsUpdatePromotion, { headers, params: { id: created.id }, body: fixed });
+    assert.deepEqual([edited.discountType, edited.amountOffFen], ['fixed', 3000]);
+  });
+
+  it('invites and removes operators, never oneself', async () => {
+    const headers = await opsLogin('13800139999');
+    const me = await data(api.currentUser, { headers });
+    const body = { phone: '13800137777', name: 'Sun Li', permissions: ['audit'] };
+    const list = await data(opsApi.opsInviteOperator, { headers, body });
+    const invited = list.find((item) => item.phone === '+8613800137777');
+    assert.deepEqual(invited?.permissions, ['audit']);
+    await refused(call(opsApi.opsInviteOperator, { headers, body }), 'OPERATOR_EXISTS', 409);
+    await refused(
+      call(opsApi.opsInviteOperator, { headers, body: { ...body, phone: '13800137778', permissions: [] } }),
+      'VALIDATION_FAILED',
+      400,
+    );
+    const theirs = await opsLogin('13800137777');
+    await data(opsApi.opsAudit, { headers: theirs });
+    await refused(call(opsApi.opsRemoveOperator, { headers, params: { id: me.id } }), 'OPERATOR_SELF_REMOVAL', 409);
+    await data(opsApi.opsRemoveOperator, { headers, params: { id: invited?.id ?? '' } });
+    await refused(call(opsApi.opsAudit, { headers: theirs }), 'UNAUTHORIZED', 401);
   });
 });
