@@ -1,7 +1,8 @@
 /**
  * Every screen of spec section 2. All routes are hidden from menus: the top bar carries no navigation, the user
  * menu and the footer do. `name` only feeds breadcrumbs and titles (`menu.<name>` in src/locales).
- * `access` names come from src/access.ts; an unaccessible route renders the localized 403 of src/app.tsx.
+ * `access` names come from src/access.ts; an unaccessible route renders the localized 403 of src/app.tsx. The
+ * operators' console (/ops) draws its own menu of the sections the operator's permissions open (src/pages/Ops).
  */
 export interface AppRoute {
   path: string;
@@ -54,6 +55,18 @@ const routes: AppRoute[] = [
   { path: '/home/termsOfUse', name: 'termsOfUse', component: './Legal/TermsOfUse', hideInMenu: true },
   { path: '/home/risk', name: 'risk', component: './Legal/Risk', hideInMenu: true },
   { path: '/home/privacyPolicy', name: 'privacyPolicy', component: './Legal/PrivacyPolicy', hideInMenu: true },
+  { path: '/ops/login', component: './Ops/Login', layout: false, hideInMenu: true },
+  { path: '/ops', name: 'ops', component: './Ops', access: 'canOperator', hideInMenu: true },
+  { path: '/ops/centers', name: 'ops.centers', component: './Ops/Centers', access: 'canOpsCenters', hideInMenu: true },
+  { path: '/ops/catalog', name: 'ops.catalog', component: './Ops/Catalog', access: 'canOpsCatalog', hideInMenu: true },
+  {
+    path: '/ops/operators',
+    name: 'ops.operators',
+    component: './Ops/Operators',
+    access: 'canOpsOperators',
+    hideInMenu: true,
+  },
+  { path: '/ops/audit', name: 'ops.audit', component: './Ops/Audit', access: 'canOpsAudit', hideInMenu: true },
   { path: '/exception', name: 'exception', component: './Exception', hideInMenu: true },
   { path: '/verify', component: './Verify', hideInMenu: true },
   { path: '/pay/sandbox/:orderId', component: './Wallet', layout: false, hideInMenu: true },

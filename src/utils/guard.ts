@@ -2,6 +2,9 @@ import routes, { type AppRoute } from '../../config/routes';
 
 export const LOGIN_PATH = '/user/login';
 export const HOME_PATH = '/home';
+/** The operators' console: its own login (the public one offers no operator choice) and its first page. */
+export const OPS_LOGIN_PATH = '/ops/login';
+export const OPS_HOME_PATH = '/ops';
 
 /**
  * Routes anyone may open (spec section 6), the error screen, certificate verification (whoever is shown a certificate
@@ -10,6 +13,7 @@ export const HOME_PATH = '/home';
  */
 export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   '/user/login',
+  '/ops/login',
   '/home',
   '/home/risk',
   '/home/privacyPolicy',
@@ -52,11 +56,13 @@ export function isPublicPath(pathname: string): boolean {
 }
 
 export function isLoginPath(pathname: string): boolean {
-  return normalize(pathname) === LOGIN_PATH.toLowerCase();
+  return [LOGIN_PATH, OPS_LOGIN_PATH].some((path) => normalize(pathname) === path);
 }
 
+/** The login that leads back to `pathname`: the console's pages ask for an operator's. */
 export function loginUrlFor(pathname: string, search = ''): string {
-  return `${LOGIN_PATH}?redirect=${encodeURIComponent(pathname + search)}`;
+  const login = segmentsOf(pathname)[0] === 'ops' ? OPS_LOGIN_PATH : LOGIN_PATH;
+  return `${login}?redirect=${encodeURIComponent(pathname + search)}`;
 }
 
 /** Where the page guard sends a visitor, or null to let the page render. */
@@ -67,20 +73,20 @@ export function guardRedirect(pathname: string, search: string, loggedIn: boolea
 
 /**
  * The in-app path to continue at after login. Only a same-origin path is accepted, so `?redirect=` can never send
- * the user to another site (`//evil.com`, `/\evil.com` and `https://evil.com` all end at /home).
+ * the user to another site (`//evil.com`, `/\evil.com` and `https://evil.com` all end at /home, or `fallback`).
  */
-export function safeRedirect(redirect: string | null | undefined, origin: string): string {
+export function safeRedirect(redirect: string | null | undefined, origin: string, fallback = HOME_PATH): string {
   if (!redirect?.startsWith('/') || redirect.startsWith('//') || redirect.startsWith('/\\')) {
-    return HOME_PATH;
+    return fallback;
   }
   let url: URL;
   try {
     url = new URL(redirect, origin);
   } catch {
-    return HOME_PATH;
+    return fallback;
   }
   if (url.origin !== new URL(origin).origin || isLoginPath(url.pathname)) {
-    return HOME_PATH;
+    return fallback;
   }
   return url.pathname + url.search + url.hash;
 }

@@ -1,6 +1,9 @@
 export default {
   'pages.login.title': 'Log in to Exam Ability',
   'pages.login.subtitle': 'Book exams, pay, get your ticket and see your results.',
+  'pages.login.ops.title': 'Operations console',
+  'pages.login.ops.subtitle': 'For the platform staff: centers, catalog, operators and the audit log.',
+  'pages.login.ops.invitedOnly': 'Only a phone number an operator has added can log in here.',
   'pages.login.kind': 'Account type',
   'pages.login.kind.individual': 'Individual',
   'pages.login.kind.testCenter': 'Test center',

@@ -1,6 +1,9 @@
 export default {
   'pages.login.title': '登录考试能力',
   'pages.login.subtitle': '报名考试、在线缴费、领取准考证、查询成绩。',
+  'pages.login.ops.title': '运营后台',
+  'pages.login.ops.subtitle': '平台工作人员使用：考点审核、目录、运营人员与审计日志。',
+  'pages.login.ops.invitedOnly': '只有已被添加为运营人员的手机号才能在此登录。',
   'pages.login.kind': '账户类型',
   'pages.login.kind.individual': '个人',
   'pages.login.kind.testCenter': '考点',

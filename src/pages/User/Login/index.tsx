@@ -8,8 +8,11 @@ import LoginForm from './components/LoginForm';
 
 const linkTo = (to: string) => (chunks: ReactNode[]) => <Link to={to}>{chunks}</Link>;
 
-/** The login screen has no layout: a centred card that fits a phone screen. */
-export default function LoginPage() {
+/**
+ * The login screen has no layout: a centred card that fits a phone screen. The operators' console has its own
+ * (/ops/login): the same form without the account type, and no sign-up.
+ */
+export default function LoginPage({ operator = false }: { operator?: boolean }) {
   const intl = useIntl();
   const site = useSiteInfo();
   const { token } = theme.useToken();
@@ -34,9 +37,11 @@ export default function LoginPage() {
             <Link to="/home" aria-label={intl.formatMessage({ id: 'menu.home' })}>
               <img src="/logo.svg" alt="" width={48} height={48} />
             </Link>
-            <h1 style={{ fontSize: 24, margin: 0 }}>{intl.formatMessage({ id: 'pages.login.title' })}</h1>
+            <h1 style={{ fontSize: 24, margin: 0 }}>
+              {intl.formatMessage({ id: operator ? 'pages.login.ops.title' : 'pages.login.title' })}
+            </h1>
             <p style={{ ...note, margin: 0, textAlign: 'center' }}>
-              {intl.formatMessage({ id: 'pages.login.subtitle' })}
+              {intl.formatMessage({ id: operator ? 'pages.login.ops.subtitle' : 'pages.login.subtitle' })}
             </p>
           </Flex>
           {site?.smsToConsole ? (
@@ -47,8 +52,10 @@ export default function LoginPage() {
               message={intl.formatMessage({ id: 'pages.login.smsToConsole' })}
             />
           ) : null}
-          <LoginForm />
-          <p style={note}>{intl.formatMessage({ id: 'pages.login.signUpNote' })}</p>
+          <LoginForm operator={operator} />
+          <p style={note}>
+            {intl.formatMessage({ id: operator ? 'pages.login.ops.invitedOnly' : 'pages.login.signUpNote' })}
+          </p>
           <p style={{ ...note, marginTop: 4 }}>
             <FormattedMessage
               id="pages.login.agreement"

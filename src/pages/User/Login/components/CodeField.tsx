@@ -4,6 +4,7 @@ import type { FormInstance } from 'antd';
 import { Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { sendOtp } from '@/services/auth';
+import { opsSendOtp } from '@/services/ops';
 import { envelopeOf } from '@/utils/bizError';
 import { feedback } from '@/utils/feedback';
 import type { LoginValues } from './loginValues';
@@ -18,8 +19,11 @@ function retryAfterSeconds(error: unknown): number | undefined {
   return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
 }
 
-/** The code input and its Send code button, which counts down for as long as the server asks us to wait. */
-export default function CodeField({ form }: { form: FormInstance<LoginValues> }) {
+/**
+ * The code input and its Send code button, which counts down for as long as the server asks us to wait. An operator's
+ * code is asked for by phone alone.
+ */
+export default function CodeField({ form, operator = false }: { form: FormInstance<LoginValues>; operator?: boolean }) {
   const intl = useIntl();
   const [sending, setSending] = useState(false);
   const [resendAt, setResendAt] = useState<number>();
@@ -28,11 +32,11 @@ export default function CodeField({ form }: { form: FormInstance<LoginValues> })
 
   const send = async () => {
     // An invalid phone is shown under its field by the form itself; nothing is sent then.
-    const valid = await form.validateFields(['phone', 'kind']).catch(() => undefined);
+    const valid = await form.validateFields(operator ? ['phone'] : ['phone', 'kind']).catch(() => undefined);
     if (!valid) return;
     setSending(true);
     try {
-      const sent = await sendOtp({ phone: valid.phone, kind: valid.kind });
+      const sent = operator ? await opsSendOtp({ phone: valid.phone }) : await sendOtp(valid);
       setResendAt(Date.now() + sent.resendAfterSeconds * 1000);
       feedback.message.success(
         intl.formatMessage(

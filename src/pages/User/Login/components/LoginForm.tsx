@@ -3,8 +3,9 @@ import { Button, Form, Input, Radio } from 'antd';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { currentUser, login } from '@/services/auth';
+import { opsLogin } from '@/services/ops';
 import { feedback } from '@/utils/feedback';
-import { safeRedirect } from '@/utils/guard';
+import { OPS_HOME_PATH, safeRedirect } from '@/utils/guard';
 import { isMainlandMobile } from '@/utils/phone';
 import { saveSession } from '@/utils/session';
 import defaultSettings from '../../../../../config/defaultSettings';
@@ -14,8 +15,11 @@ import type { LoginValues } from './loginValues';
 
 const KINDS: UserKind[] = ['individual', 'testCenter', 'examiner'];
 
-/** Kind, phone and one-time code; the first login of a phone for a kind creates the account. */
-export default function LoginForm() {
+/**
+ * Kind, phone and one-time code; the first login of a phone for a kind creates the account. An operator's form
+ * (/ops/login) has no kind and creates nothing: only a phone that is an operator logs in.
+ */
+export default function LoginForm({ operator = false }: { operator?: boolean }) {
   const intl = useIntl();
   const [form] = Form.useForm<LoginValues>();
   const { setInitialState } = useModel('@@initialState');
@@ -26,7 +30,10 @@ export default function LoginForm() {
   const submit = async (values: LoginValues) => {
     setSubmitting(true);
     try {
-      const session = await login({ phone: values.phone, code: values.code.trim(), kind: values.kind });
+      const credentials = { phone: values.phone, code: values.code.trim() };
+      const session = operator
+        ? { ...(await opsLogin(credentials)), created: false }
+        : await login({ ...credentials, kind: values.kind });
       saveSession(session.access_token, session.type);
       const user = await currentUser();
       // The page guard reads initialState on the next page change, so it must hold the user before we navigate.
@@ -34,7 +41,8 @@ export default function LoginForm() {
       feedback.message.success(
         intl.formatMessage({ id: session.created ? 'pages.login.created' : 'pages.login.welcome' }),
       );
-      history.replace(safeRedirect(searchParams.get('redirect'), window.location.origin));
+      const fallback = operator ? OPS_HOME_PATH : undefined;
+      history.replace(safeRedirect(searchParams.get('redirect'), window.location.origin, fallback));
     } catch {
       // The request error handler has already shown the localized reason (OTP_INVALID, OTP_EXPIRED, ...).
     } finally {
@@ -51,18 +59,20 @@ export default function LoginForm() {
       initialValues={{ kind: 'individual' }}
       onFinish={submit}
     >
-      <Form.Item name="kind" label={intl.formatMessage({ id: 'pages.login.kind' })}>
-        <Radio.Group
-          optionType="button"
-          buttonStyle="solid"
-          style={{ display: 'flex' }}
-          options={KINDS.map((kind) => ({
-            value: kind,
-            label: intl.formatMessage({ id: `pages.login.kind.${kind}` }),
-            style: { flex: 1, textAlign: 'center' },
-          }))}
-        />
-      </Form.Item>
+      {operator ? null : (
+        <Form.Item name="kind" label={intl.formatMessage({ id: 'pages.login.kind' })}>
+          <Radio.Group
+            optionType="button"
+            buttonStyle="solid"
+            style={{ display: 'flex' }}
+            options={KINDS.map((kind) => ({
+              value: kind,
+              label: intl.formatMessage({ id: `pages.login.kind.${kind}` }),
+              style: { flex: 1, textAlign: 'center' },
+            }))}
+          />
+        </Form.Item>
+      )}
       <Form.Item
         name="phone"
         label={intl.formatMessage({ id: 'pages.login.phone' })}
@@ -81,7 +91,7 @@ export default function LoginForm() {
           placeholder={intl.formatMessage({ id: 'pages.login.phone.placeholder' })}
         />
       </Form.Item>
-      <CodeField form={form} />
+      <CodeField form={form} operator={operator} />
       <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
         {intl.formatMessage({ id: 'pages.login.submit' })}
       </Button>

@@ -1,0 +1,42 @@
+import { Link, useAccess, useIntl, useLocation } from '@umijs/max';
+import { Menu } from 'antd';
+import type { ReactNode } from 'react';
+
+/** The console's sections and the access entry (src/access.ts) each needs; the menu lists those the operator may open. */
+export const OPS_SECTIONS = [
+  { path: '/ops/centers', access: 'canOpsCenters', label: 'menu.ops.centers' },
+  { path: '/ops/catalog', access: 'canOpsCatalog', label: 'menu.ops.catalog' },
+  { path: '/ops/operators', access: 'canOpsOperators', label: 'menu.ops.operators' },
+  { path: '/ops/audit', access: 'canOpsAudit', label: 'menu.ops.audit' },
+] as const;
+
+/** The sections the logged-in operator's permissions open. */
+export function useOpsSections() {
+  const access = useAccess();
+  return OPS_SECTIONS.filter((section) => access[section.access]);
+}
+
+/** Every page of the console: its menu of sections (links, so keyboard and screen readers reach them) and a heading. */
+export default function OpsShell({ title, children }: { title: string; children: ReactNode }) {
+  const intl = useIntl();
+  const { pathname } = useLocation();
+  const sections = useOpsSections();
+  return (
+    <div style={{ maxWidth: 1280, margin: '16px auto', display: 'flex', gap: 16, alignItems: 'flex-start' }}>
+      <nav aria-label={intl.formatMessage({ id: 'menu.ops' })} style={{ width: 200, flex: 'none' }}>
+        <Menu
+          mode="inline"
+          selectedKeys={[pathname]}
+          items={sections.map((section) => ({
+            key: section.path,
+            label: <Link to={section.path}>{intl.formatMessage({ id: section.label })}</Link>,
+          }))}
+        />
+      </nav>
+      <main style={{ flex: 1, minWidth: 0 }}>
+        <h1 style={{ fontSize: 20 }}>{title}</h1>
+        {children}
+      </main>
+    </div>
+  );
+}
