@@ -34,6 +34,13 @@ export default {
   'pages.center.examStatus.canceled': 'Canceled',
   'pages.center.examStatus.completed': 'Completed',
   'pages.center.console.title': 'Test center console',
+  'pages.center.console.verification.pending':
+    'Your center is waiting for verification: its exams are not listed or bookable until an operator approves it.',
+  'pages.center.console.verification.rejected':
+    'Your center was not approved: its exams are not listed or bookable. Correct the profile as the operators ask.',
+  'pages.center.console.verification.suspended':
+    'Your center is suspended: its exams take no new bookings. Existing bookings stand.',
+  'pages.center.console.verification.reason': 'Reason: {reason}',
   'pages.center.console.incomplete': 'The test center profile is incomplete, so exams cannot be created yet.',
   'pages.center.console.incomplete.link': 'Complete the test center profile',
   'pages.center.console.exams': 'Exams',

@@ -33,6 +33,11 @@ export default {
   'pages.center.examStatus.canceled': '已取消',
   'pages.center.examStatus.completed': '已结束',
   'pages.center.console.title': '考点控制台',
+  'pages.center.console.verification.pending': '您的考点正在等待审核：运营人员通过前，其考试不会展示，也不能报名。',
+  'pages.center.console.verification.rejected':
+    '您的考点未通过审核：其考试不会展示，也不能报名。请按运营人员的要求修改考点资料。',
+  'pages.center.console.verification.suspended': '您的考点已被暂停：其考试不再接受新的报名，已有报名不受影响。',
+  'pages.center.console.verification.reason': '原因：{reason}',
   'pages.center.console.incomplete': '考点资料尚未完善，暂时不能创建考试。',
   'pages.center.console.incomplete.link': '完善考点资料',
   'pages.center.console.exams': '考试',

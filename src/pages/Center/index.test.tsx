@@ -102,6 +102,22 @@ describe('test center console', () => {
     expect(within(started).queryByText('Cancel exam')).not.toBeInTheDocument();
   });
 
+  it("says the operators' verification until approved, with a rejection's reason", async () => {
+    const reason = 'The license photo is unreadable.';
+    const verification = { status: 'rejected' as const, reason, decidedAt: '2026-11-24T02:00:00.000Z' };
+    consoleServer({ ...CENTER_PROFILE, verification });
+    await openConsole();
+    expect(screen.getByText(/Your center was not approved/)).toBeInTheDocument();
+    expect(screen.getByText(`Reason: ${reason}`)).toBeInTheDocument();
+  });
+
+  it('says nothing of verification once approved', async () => {
+    const verification = { status: 'approved' as const, reason: null, decidedAt: '2026-11-24T02:00:00.000Z' };
+    consoleServer({ ...CENTER_PROFILE, verification });
+    await openConsole();
+    expect(screen.queryByText(/verification|not approved|suspended/)).not.toBeInTheDocument();
+  });
+
   it('says an incomplete profile keeps it from creating exams, and leads to the profile', async () => {
     consoleServer(EMPTY_CENTER_PROFILE);
     await openConsole();

@@ -12,6 +12,7 @@ import type { CenterExam } from '../../../contract/center';
 import ExamFormModal from './components/ExamFormModal';
 import ExamTable from './components/ExamTable';
 import { useCancelExam } from './components/useCancelExam';
+import VerificationNotice from './components/VerificationNotice';
 
 const PROFILE_LINK = `/home/profile?redirect=${encodeURIComponent('/home/center')}`;
 
@@ -31,6 +32,7 @@ function CenterConsole() {
   return (
     <div style={{ maxWidth: 1200, margin: '16px auto' }}>
       <h1 style={{ fontSize: 20 }}>{text('title')}</h1>
+      <VerificationNotice verification={profile.data?.verification} />
       {profile.data && !complete ? (
         <Alert
           type="warning"
