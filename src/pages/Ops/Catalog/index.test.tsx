@@ -1,0 +1,117 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { TestBrowser } from '@umijs/max';
+import dayjs from 'dayjs';
+import type { OpsCategory } from '../../../../contract/ops';
+import { type Call, err, ok } from '../../SingleRegistration/testing/fakeServer';
+import { loginAsOperator, serveOps } from '../testing/opsFixtures';
+import { toPromotionDraft } from './components/PromotionFormModal';
+
+jest.setTimeout(120_000);
+
+const person = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+const callsTo = (calls: Call[], method: string, url: string) =>
+  calls.filter((call) => call.method === method && call.url === url);
+
+const language: OpsCategory = {
+  id: '0192f0c0-0000-7000-8000-000000000001',
+  code: 'LANGUAGE',
+  name: { zh: '语言', en: 'Language' },
+  status: 'active',
+  examCount: 12,
+};
+
+function catalogServer() {
+  const list: OpsCategory[] = [language];
+  return serveOps({
+    // A copy each time, as every answer off the wire is.
+    'GET /api/ops/categories': () => ok({ list: [...list], total: list.length, current: 1, pageSize: 10 }),
+    'POST /api/ops/categories': (call) => {
+      const body = call.body as { code: string; name: OpsCategory['name'] };
+      const code = body.code.toUpperCase();
+      if (list.some((item) => item.code === code)) return err('CATEGORY_CODE_TAKEN');
+      const created = { id: '0192f0c0-0000-7000-8000-000000000002', code, name: body.name, status: 'active' as const };
+      list.push({ ...created, examCount: 0 });
+      return ok({ ...created, examCount: 0 });
+    },
+    [`POST /api/ops/categories/${language.id}/retire`]: () => {
+      list[0] = { ...language, status: 'retired' };
+      return ok(list[0]);
+    },
+  });
+}
+
+async function openCatalog() {
+  loginAsOperator('en-US');
+  render(<TestBrowser location={{ pathname: '/ops/catalog' }} />);
+  await screen.findByText('Language', {}, { timeout: 15_000 });
+}
+
+describe('the catalog', () => {
+  it('adds a category with its code and both names, saying a taken code', async () => {
+    const calls = catalogServer();
+    await openCatalog();
+    expect(screen.getByText('12')).toBeInTheDocument();
+    await person.click(screen.getByText('Add category').closest('button') as HTMLButtonElement);
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    const save = within(dialog).getByText('Save').closest('button') as HTMLButtonElement;
+    await person.click(save);
+    expect(await within(dialog).findByText('Enter the code.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Enter the name in Chinese.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Enter the name in English.')).toBeInTheDocument();
+
+    await person.click(within(dialog).getByLabelText('Code'));
+    await person.paste('language');
+    await person.click(within(dialog).getByLabelText('Name in Chinese'));
+    await person.paste('急救');
+    await person.click(within(dialog).getByLabelText('Name in English'));
+    await person.paste('First aid');
+    await person.click(save);
+    expect(await screen.findByText('Another category has this code.')).toBeInTheDocument();
+
+    await person.clear(within(dialog).getByLabelText('Code'));
+    await person.paste('first-aid');
+    await person.click(save);
+    expect(await screen.findByText('Category 急救 is added.')).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', '/api/ops/categories').at(-1)?.body).toEqual({
+      code: 'first-aid',
+      name: { zh: '急救', en: 'First aid' },
+    });
+    expect(await screen.findByText('FIRST-AID', {}, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  it('retires a category once confirmed', async () => {
+    const calls = catalogServer();
+    await openCatalog();
+    await person.click(screen.getByLabelText('Retire category Language'));
+    const popup = (await screen.findByText(/Retire Language\?/)).closest('.ant-popover') as HTMLElement;
+    await person.click(within(popup).getByText('Retire').closest('button') as HTMLButtonElement);
+    expect(await screen.findByText('Category Language is retired.')).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', `/api/ops/categories/${language.id}/retire`)).toHaveLength(1);
+    expect(await screen.findByText('Retired', {}, { timeout: 10_000 })).toBeInTheDocument();
+  });
+});
+
+describe('a promotion form as the contract takes it', () => {
+  it('sends the discount its type names, the amount in fen, and no target for every exam', () => {
+    const validity: [dayjs.Dayjs, dayjs.Dayjs] = [dayjs('2026-12-01T00:00:00Z'), dayjs('2026-12-31T00:00:00Z')];
+    const base = { code: 'winter', kind: 'promotion' as const, validity, scope: 'all' as const, active: true };
+    const fixed = toPromotionDraft({
+      ...base,
+      discountType: 'fixed',
+      percentOff: 10,
+      amountOffYuan: 19.9,
+      scopeTargetId: 'x',
+    });
+    expect(fixed).toMatchObject({ percentOff: null, amountOffFen: 1990, scopeTargetId: null, usageCap: null });
+    const percent = toPromotionDraft({
+      ...base,
+      discountType: 'percent',
+      percentOff: 15,
+      amountOffYuan: 5,
+      usageCap: 100,
+    });
+    expect(percent).toMatchObject({ percentOff: 15, amountOffFen: null, usageCap: 100 });
+    expect([percent.validFrom, percent.validUntil]).toEqual(['2026-12-01T00:00:00.000Z', '2026-12-31T00:00:00.000Z']);
+  });
+});
