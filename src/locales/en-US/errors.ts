@@ -68,5 +68,12 @@ export default {
   'errors.RESULTS_PUBLISHED': 'The results of this exam are already published.',
   'errors.RESULT_FILE_INVALID': 'Please upload file in proper format',
   'errors.RESULT_FILE_TOO_LARGE': 'The file is larger than 2 MB.',
+  'errors.OPERATORS_ONLY': 'Only an operator can do this.',
+  'errors.PERMISSION_DENIED': 'Your operator account does not have the permission for this.',
+  'errors.OPERATOR_EXISTS': 'This phone is already an operator.',
+  'errors.OPERATOR_SELF_REMOVAL': 'You cannot remove yourself.',
+  'errors.CATEGORY_CODE_TAKEN': 'Another category has this code.',
+  'errors.PROMO_CODE_TAKEN': 'Another promotion or invitation has this code.',
+  'errors.PROMOTION_WINDOW_INVALID': 'The validity must end after it starts.',
   'errors.INTERNAL': 'Something went wrong on our side. Please try again later.',
 };

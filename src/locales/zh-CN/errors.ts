@@ -66,5 +66,12 @@ export default {
   'errors.RESULTS_PUBLISHED': '本场考试成绩已发布。',
   'errors.RESULT_FILE_INVALID': '请上传格式正确的文件',
   'errors.RESULT_FILE_TOO_LARGE': '文件超过 2MB。',
+  'errors.OPERATORS_ONLY': '只有运营人员可以进行此操作。',
+  'errors.PERMISSION_DENIED': '您的运营账号没有此项权限。',
+  'errors.OPERATOR_EXISTS': '该手机号已是运营人员。',
+  'errors.OPERATOR_SELF_REMOVAL': '不能移除自己。',
+  'errors.CATEGORY_CODE_TAKEN': '已有其他类别使用此代码。',
+  'errors.PROMO_CODE_TAKEN': '已有其他优惠码或邀请码使用此代码。',
+  'errors.PROMOTION_WINDOW_INVALID': '有效期的结束时间必须晚于开始时间。',
   'errors.INTERNAL': '服务器出错了，请稍后再试。',
 };

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { history, TestBrowser } from '@umijs/max';
-import { type Call, ok } from '../SingleRegistration/testing/fakeServer';
+import { type Call, ok } from '@/testing/fakeServer';
 import { centerFixture, loginAsOperator, operatorUser, serveOps } from './testing/opsFixtures';
 
 jest.setTimeout(120_000);

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { TestBrowser } from '@umijs/max';
+import { type Call, ok } from '@/testing/fakeServer';
 import type { AuditEntry } from '../../../../contract/ops';
-import { type Call, ok } from '../../SingleRegistration/testing/fakeServer';
 import { loginAsOperator, serveOps } from '../testing/opsFixtures';
 
 jest.setTimeout(120_000);

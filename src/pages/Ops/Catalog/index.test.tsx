@@ -2,8 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { TestBrowser } from '@umijs/max';
 import dayjs from 'dayjs';
+import { type Call, err, ok } from '@/testing/fakeServer';
 import type { OpsCategory } from '../../../../contract/ops';
-import { type Call, err, ok } from '../../SingleRegistration/testing/fakeServer';
 import { loginAsOperator, serveOps } from '../testing/opsFixtures';
 import { toPromotionDraft } from './components/PromotionFormModal';
 

@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { TestBrowser } from '@umijs/max';
+import { type Call, err, ok } from '@/testing/fakeServer';
 import type { Operator } from '../../../../contract/ops';
-import { type Call, err, ok } from '../../SingleRegistration/testing/fakeServer';
 import { loginAsOperator, operatorUser, serveOps } from '../testing/opsFixtures';
 
 jest.setTimeout(120_000);

@@ -2,10 +2,11 @@
  * Test support for the operators' console: an operator's account and centers in the queue as the server answers them,
  * on the fake server of the candidate pages (at the HTTP transport). Not imported by the app.
  */
+
+import { type Call, ok, type Route, serve } from '@/testing/fakeServer';
 import type { CurrentUser, OpsPermission } from '../../../../contract/auth';
 import { OPS_PERMISSIONS } from '../../../../contract/auth';
 import type { OpsCenter } from '../../../../contract/ops';
-import { type Call, ok, type Route, serve } from '../../SingleRegistration/testing/fakeServer';
 
 export function operatorUser(permissions: OpsPermission[] = [...OPS_PERMISSIONS]): CurrentUser {
   return {

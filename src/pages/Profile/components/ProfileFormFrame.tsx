@@ -25,7 +25,7 @@ interface ProfileFormFrameProps<Values extends Store, Saved, Field extends strin
   savedText: string;
   onSaved: (saved: Saved) => void;
   /** What of the saved profile the header shows (the name, the avatar), when it shows any. */
-  header?: (saved: Saved) => Partial<CurrentUser>;
+  header?: (saved: Saved) => Partial<Pick<CurrentUser, 'name' | 'avatar_small'>>;
   children: ReactNode;
 }
 
