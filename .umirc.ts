@@ -40,6 +40,9 @@ export default defineConfig({
   metas: [{ name: 'viewport', content: 'width=device-width, initial-scale=1' }],
   favicons: ['/logo.svg'],
   hash: true,
+  // esbuild's minifier names its helpers at the top level of each chunk; wrapped in an IIFE, two async chunks can no
+  // longer clash (Umi's build refuses such a clash, as the operators' pages first caused).
+  esbuildMinifyIIFE: true,
   // Browsers of the last few years, which run React 18, antd 5 and this code without polyfills; the default
   // (all of core-js for Chrome 80) added 45 KB gzipped to every first load.
   targets: { chrome: 92, edge: 92, firefox: 90, safari: 15 },
