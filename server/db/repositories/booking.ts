@@ -16,6 +16,7 @@ import {
 } from '../schema';
 import { examsWithPlace } from './catalog';
 import { paymentRecords } from './payments';
+import { seatQueries, takeSeatStatement } from './seats';
 
 export type ExamBookingRow = typeof exams.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
@@ -44,8 +45,9 @@ function once<T>(make: () => T): () => T {
 }
 
 /**
- * Registrations, orders and seats. Every state change is a conditional statement (the WHERE names the state
- * it leaves), so a double submit or a race changes things once; callers run them inside `transaction`.
+ * Registrations and orders, and the seats they hold (written by ./seats only). Every state change is a conditional
+ * statement (the WHERE names the state it leaves), so a double submit or a race changes things once; callers run them
+ * inside `transaction`.
  */
 function bookingQueries(db: Db) {
   const examSummaryQuery = () => examsWithPlace(db);
@@ -100,6 +102,7 @@ function bookingQueries(db: Db) {
 
   return {
     ...paymentRecords(db),
+    ...seatQueries(db),
 
     async exam(id: string): Promise<ExamBookingRow | undefined> {
       const [row] = await prepared.exam().execute({ id });
@@ -271,24 +274,6 @@ function bookingQueries(db: Db) {
 
     // --- writes: meant to run inside `transaction` ---
 
-    /** Takes one seat if one is left on an active exam: the no-oversell statement (backed by a CHECK). */
-    async takeSeat(examId: string): Promise<boolean> {
-      const rows = await db
-        .update(exams)
-        .set({ seatsTaken: sql`${exams.seatsTaken} + 1` })
-        .where(and(eq(exams.id, examId), sql`${exams.seatsTaken} < ${exams.capacity}`, eq(exams.status, 'active')))
-        .returning({ id: exams.id });
-      return rows.length === 1;
-    },
-
-    async releaseSeats(examId: string, seats: number): Promise<void> {
-      if (seats <= 0) return;
-      await db
-        .update(exams)
-        .set({ seatsTaken: sql`GREATEST(${exams.seatsTaken} - ${seats}, 0)` })
-        .where(eq(exams.id, examId));
-    },
-
     /**
      * A single booking in ONE statement: takes the seat (the conditional UPDATE that never oversells) and writes
      * the registration, its order and the order item, or writes nothing when no seat is left (false). One round
@@ -298,9 +283,7 @@ function bookingQueries(db: Db) {
     async bookSeat(registration: RegistrationRow, order: OrderRow): Promise<boolean> {
       const result = await db.execute(sql`
         WITH seat AS (
-          UPDATE exams SET seats_taken = seats_taken + 1
-          WHERE id = ${registration.examId}::uuid AND seats_taken < capacity AND status = 'active'
-          RETURNING id
+          ${takeSeatStatement(registration.examId)}
         ), registration AS (
           INSERT INTO registrations (id, user_id, exam_id, status, created_at)
           SELECT ${registration.id}::uuid, ${registration.userId}::uuid, seat.id,

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { ExamStatus, RegistrationStatus } from '../../../contract';
 import { uuidv7 } from '../../ids';
 import type { Db } from '../client';
@@ -18,6 +18,7 @@ import {
 } from '../schema';
 import { type BookingRepository, bookingRepository, type ExamBookingRow, type OrderRow } from './booking';
 import { examsWithPlace } from './catalog';
+import { capacityFitsTaken } from './seats';
 
 export type CenterRow = typeof testCenters.$inferSelect;
 export type DocumentRow = typeof documents.$inferSelect;
@@ -211,7 +212,7 @@ function centerQueries(db: Db) {
             eq(exams.centerId, centerId),
             inArray(exams.status, ['active', 'inactive']),
             gt(exams.startsAt, now),
-            lte(exams.seatsTaken, values.capacity),
+            capacityFitsTaken(values.capacity),
           ),
         )
         .returning({ id: exams.id });

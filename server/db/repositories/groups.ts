@@ -2,7 +2,6 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { uuidv7 } from '../../ids';
 import type { Db } from '../client';
 import {
-  exams,
   type GroupMemberRecord,
   type GroupUpload,
   groupRegistrations,
@@ -12,6 +11,7 @@ import {
   users,
 } from '../schema';
 import { type BookingRepository, bookingRepository, type RegistrationRow } from './booking';
+import { seatQueries } from './seats';
 
 export type GroupRow = typeof groupRegistrations.$inferSelect;
 
@@ -82,21 +82,7 @@ function groupQueries(db: Db) {
 
     // --- writes: meant to run inside `transaction` ---
 
-    /** Takes `seats` seats at once if that many are left on an active exam (the no-oversell statement). */
-    async takeSeats(examId: string, seats: number): Promise<boolean> {
-      const rows = await db
-        .update(exams)
-        .set({ seatsTaken: sql`${exams.seatsTaken} + ${seats}` })
-        .where(
-          and(
-            eq(exams.id, examId),
-            sql`${exams.seatsTaken} + ${seats} <= ${exams.capacity}`,
-            eq(exams.status, 'active'),
-          ),
-        )
-        .returning({ id: exams.id });
-      return rows.length === 1;
-    },
+    takeSeats: seatQueries(db).takeSeats,
 
     /**
      * Finds or creates the individual account of every member by phone, and fills what the coordinator declared

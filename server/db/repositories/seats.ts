@@ -1,0 +1,52 @@
+import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { exams } from '../schema';
+
+/**
+ * Seats: the only code that writes `exams.seats_taken` (server/architecture.test.ts keeps it so). Every take is a
+ * conditional statement that never oversells (a CHECK backs it); a release never goes below zero. The functions run
+ * on the connection they are given, so inside a caller's transaction they are part of it.
+ */
+export function seatQueries(db: Db) {
+  /** Takes `seats` seats at once if that many are left on an active exam (all or none). */
+  async function takeSeats(examId: string, seats: number): Promise<boolean> {
+    const rows = await db
+      .update(exams)
+      .set({ seatsTaken: sql`${exams.seatsTaken} + ${seats}` })
+      .where(
+        and(eq(exams.id, examId), sql`${exams.seatsTaken} + ${seats} <= ${exams.capacity}`, eq(exams.status, 'active')),
+      )
+      .returning({ id: exams.id });
+    return rows.length === 1;
+  }
+
+  return {
+    takeSeats,
+
+    /** Takes one seat if one is left on an active exam. */
+    takeSeat: (examId: string): Promise<boolean> => takeSeats(examId, 1),
+
+    async releaseSeats(examId: string, seats: number): Promise<void> {
+      if (seats <= 0) return;
+      await db
+        .update(exams)
+        .set({ seatsTaken: sql`GREATEST(${exams.seatsTaken} - ${seats}, 0)` })
+        .where(eq(exams.id, examId));
+    },
+  };
+}
+
+/**
+ * The statement that takes one seat of an active exam, answering its id (no row when none is left): the first step
+ * of a booking's single data-modifying statement (booking repository, `bookSeat`).
+ */
+export function takeSeatStatement(examId: string): SQL {
+  return sql`UPDATE exams SET seats_taken = seats_taken + 1
+          WHERE id = ${examId}::uuid AND seats_taken < capacity AND status = 'active'
+          RETURNING id`;
+}
+
+/** A capacity the exam can be resized to: no fewer seats than are taken (the condition of an exam's rewrite). */
+export function capacityFitsTaken(capacity: number): SQL {
+  return lte(exams.seatsTaken, capacity) as SQL;
+}
