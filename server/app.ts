@@ -14,6 +14,7 @@ import { registerFrontEnd } from './http/static';
 import { authPlugin } from './plugins/auth';
 import { configPlugin } from './plugins/config';
 import { databasePlugin } from './plugins/database';
+import { eventsPlugin } from './plugins/events';
 import { jobsPlugin } from './plugins/jobs';
 import { providersPlugin } from './plugins/providers';
 import { repositoriesPlugin } from './plugins/repositories';
@@ -130,6 +131,7 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
 
   // What routes and jobs depend on, each decorating the instance (see the plugins' declarations of FastifyInstance).
   await app.register(configPlugin, { config, now: options.now ?? (() => new Date()) });
+  await app.register(eventsPlugin);
   await app.register(databasePlugin, { database: options.database });
   await app.register(providersPlugin, { store: options.store, sms: options.sms, payment: options.payment });
   await app.register(repositoriesPlugin);

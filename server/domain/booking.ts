@@ -27,6 +27,7 @@ import { toExamSummary } from './catalog';
 import { type Promotion, priceBooking } from './pricing';
 import { missingProfileFields } from './profile';
 import { refundTotalsOf, toRefundView } from './refundViews';
+import { bookSeat, type FreedSeats, freeingSeats, releaseSeats, type SeatEvents } from './seats';
 
 /** The slice of a pino logger the booking code writes to. */
 export interface DomainLogger {
@@ -41,6 +42,8 @@ export interface BookingDeps {
   config: Pick<Config, 'holdMinutes' | 'changeLockHours' | 'handlingFeeBps' | 'publicUrl' | 'refundRetry'>;
   now: () => Date;
   log: DomainLogger;
+  /** Told when seats come free (after the transaction that freed them commits). */
+  seats: SeatEvents;
 }
 
 const HOUR_MS = 3_600_000;
@@ -316,7 +319,7 @@ export async function register(
   try {
     const registration = newRegistration(user.id, exam.id, free, now);
     const order = newBookingOrder(deps, { userId: user.id, examId: exam.id, breakdown, promotion, key, now });
-    if (!(await deps.repo.bookSeat(registration, order))) throw new AppError('SOLD_OUT');
+    if (!(await bookSeat(deps.repo, registration, order))) throw new AppError('SOLD_OUT');
     booked = { registration, order };
   } catch (error) {
     const constraint = uniqueConstraintOf(error);
@@ -363,7 +366,9 @@ export async function requestPayment(
     return { ...order, qrContent };
   } catch (error) {
     deps.log.error({ err: error, orderId: order.id }, 'payment provider refused createOrder; releasing the hold');
-    await deps.repo.transaction((tx) => releaseHold(tx, order, 'canceled', 'payment_failed', deps.now()));
+    await freeingSeats(deps.seats, (freed) =>
+      deps.repo.transaction((tx) => releaseHold(tx, freed, order, 'canceled', 'payment_failed', deps.now())),
+    );
     throw new AppError('PAYMENT_PROVIDER_FAILED');
   }
 }
@@ -374,6 +379,7 @@ export async function requestPayment(
  */
 export async function releaseHold(
   tx: BookingRepository,
+  freed: FreedSeats,
   order: OrderRow,
   status: 'expired' | 'canceled',
   reason: string,
@@ -381,7 +387,7 @@ export async function releaseHold(
 ): Promise<boolean> {
   if (!(await tx.closePendingOrder(order.id, status, at))) return false;
   if (order.purpose === 'change') {
-    await tx.releaseSeats(order.examId, 1);
+    await releaseSeats(tx, freed, order.examId, 1);
     return true;
   }
   const items = await tx.registrationsOfOrder(order.id);
@@ -393,7 +399,7 @@ export async function releaseHold(
   );
   const perExam = new Map<string, number>();
   for (const r of canceled) perExam.set(r.examId, (perExam.get(r.examId) ?? 0) + 1);
-  for (const [examId, seats] of perExam) await tx.releaseSeats(examId, seats);
+  for (const [examId, seats] of perExam) await releaseSeats(tx, freed, examId, seats);
   return true;
 }
 
@@ -430,14 +436,16 @@ export async function sweepExpiredOrders(deps: BookingDeps): Promise<number> {
   let swept = 0;
   for (;;) {
     const now = deps.now();
-    const expired = await deps.repo.transaction(async (tx) => {
-      const due = await tx.expiredPendingOrders(now, SWEEP_BATCH);
-      const closed: OrderRow[] = [];
-      for (const order of due) {
-        if (await releaseHold(tx, order, 'expired', 'expired', now)) closed.push(order);
-      }
-      return { due: due.length, closed };
-    });
+    const expired = await freeingSeats(deps.seats, (freed) =>
+      deps.repo.transaction(async (tx) => {
+        const due = await tx.expiredPendingOrders(now, SWEEP_BATCH);
+        const closed: OrderRow[] = [];
+        for (const order of due) {
+          if (await releaseHold(tx, freed, order, 'expired', 'expired', now)) closed.push(order);
+        }
+        return { due: due.length, closed };
+      }),
+    );
     for (const order of expired.closed) {
       await deps.payment.closeOrder(order.id).catch((error: unknown) => {
         deps.log.warn({ err: error, orderId: order.id }, 'provider closeOrder failed for an expired order');

@@ -15,6 +15,7 @@ import type { SmsProvider } from '../providers/sms';
 import type { BookingDeps, DomainLogger } from './booking';
 import { type LicenseContentType, licenseContentType, processLogo } from './documents';
 import { normalizeChinaMobile } from './phone';
+import type { SeatEvents } from './seats';
 
 /** What the test center use cases need: repositories, the payment and SMS providers (cancelling), the clock. */
 export interface CenterDeps {
@@ -26,6 +27,8 @@ export interface CenterDeps {
   config: BookingDeps['config'];
   log: DomainLogger;
   now: () => Date;
+  /** Told when seats come free: an exam canceled, a capacity raised. */
+  seats: SeatEvents;
 }
 
 /** Only a test center account may use the center console: anyone else is refused before anything is read. */

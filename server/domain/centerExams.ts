@@ -7,6 +7,7 @@ import { uuidv7 } from '../ids';
 import { toExamSummary } from './catalog';
 import { type CenterDeps, completeCenter, ownExam } from './center';
 import { normalizeChinaMobile } from './phone';
+import { capacityChanged } from './seats';
 
 type ExamFacts = Awaited<ReturnType<CenterRepository['examFacts']>>;
 
@@ -146,6 +147,7 @@ export async function updateExam(
     assertEditable(changed, now, draft.capacity);
     throw new AppError('EXAM_NOT_EDITABLE');
   }
+  capacityChanged(deps.seats, examId, exam.capacity, draft.capacity);
   return centerExamView(deps, center.id, examId);
 }
 

@@ -38,6 +38,7 @@ import { zonedDateTime } from './center';
 import { readGroupFile } from './groupFile';
 import { phonesOf, validateGroupRows } from './groupRows';
 import { cancelMemberSeat, type RegistrationDeps, ticketOf } from './registrations';
+import { takeSeats } from './seats';
 
 export interface GroupDeps extends RegistrationDeps {
   groups: GroupRepository;
@@ -238,7 +239,7 @@ export async function checkoutGroup(
     booked = await deps.groups.transaction(async (tx) => {
       const locked = await tx.find(group.id, user.id, true);
       if (!locked || locked.orderId !== group.orderId) return undefined;
-      if (!(await tx.takeSeats(exam.id, members.length))) throw new AppError('SOLD_OUT');
+      if (!(await takeSeats(tx, exam.id, members.length))) throw new AppError('SOLD_OUT');
       const { userIds, mismatched } = await tx.upsertMembers(members, now);
       if (mismatched.length > 0) throw new AppError('GROUP_CHANGED');
       const rows = members.map((m) => newRegistration(userIds.get(m.phone) as string, exam.id, free, now));

@@ -18,6 +18,7 @@ import {
   WalletConfirmRefused,
 } from '../providers/payment';
 import { type BookingDeps, getOrder, toOrderView } from './booking';
+import { type FreedSeats, freeingSeats, releaseSeats } from './seats';
 
 /** A refund booked in the ledger, to be sent to the provider once the transaction that booked it committed. */
 export interface OwedRefund {
@@ -78,17 +79,19 @@ export async function handlePaymentNotification(
 export async function applyVerifiedPayment(deps: BookingDeps, payment: VerifiedPayment): Promise<PaymentOutcome> {
   const now = deps.now();
   const provider = deps.payment.name;
-  const result = await deps.repo.transaction(async (tx) => {
-    const decided = await decide(tx, payment, provider, now);
-    await tx.recordPaymentEvent({
-      provider,
-      orderId: decided.orderId,
-      outcome: decided.outcome,
-      detail: decided.detail,
-      at: now,
-    });
-    return decided;
-  });
+  const result = await freeingSeats(deps.seats, (freed) =>
+    deps.repo.transaction(async (tx) => {
+      const decided = await decide(tx, freed, payment, provider, now);
+      await tx.recordPaymentEvent({
+        provider,
+        orderId: decided.orderId,
+        outcome: decided.outcome,
+        detail: decided.detail,
+        at: now,
+      });
+      return decided;
+    }),
+  );
   if (result.outcome === 'rejected') {
     deps.log.warn({ provider, orderId: payment.orderId, detail: result.detail }, 'verified payment not applied');
   }
@@ -98,6 +101,7 @@ export async function applyVerifiedPayment(deps: BookingDeps, payment: VerifiedP
 
 async function decide(
   tx: BookingRepository,
+  freed: FreedSeats,
   payment: VerifiedPayment,
   provider: PaymentProvider['name'],
   now: Date,
@@ -119,7 +123,7 @@ async function decide(
   if (order.status === 'pending') {
     await tx.markOrderPaid(order.id, paid);
     const refunds =
-      order.purpose === 'change' ? await completeChange(tx, order, now) : await bookRegistrations(tx, order);
+      order.purpose === 'change' ? await completeChange(tx, freed, order, now) : await bookRegistrations(tx, order);
     return { outcome: 'applied', orderId: order.id, detail: tag, refunds };
   }
   await tx.recordLatePayment(order.id, paid);
@@ -146,15 +150,20 @@ async function bookRegistrations(tx: BookingRepository, order: OrderRow): Promis
  * A paid change order moves its registration to the target exam (whose seat it held) and releases the old seat.
  * If the registration can no longer move, the held seat and the money go back.
  */
-async function completeChange(tx: BookingRepository, order: OrderRow, now: Date): Promise<OwedRefund[]> {
+async function completeChange(
+  tx: BookingRepository,
+  freed: FreedSeats,
+  order: OrderRow,
+  now: Date,
+): Promise<OwedRefund[]> {
   const [registration] = await tx.registrationsOfOrder(order.id);
   // Booking the target exam meanwhile would make the move a second live registration there.
   const movable = registration && !(await tx.hasLiveRegistration(registration.userId, order.examId));
   if (registration && movable && (await tx.moveRegistration(registration.id, registration.examId, order.examId))) {
-    await tx.releaseSeats(registration.examId, 1);
+    await releaseSeats(tx, freed, registration.examId, 1);
     return [];
   }
-  await tx.releaseSeats(order.examId, 1);
+  await releaseSeats(tx, freed, order.examId, 1);
   const refund = await tx.owePaymentBack(order.id, order.totalFen, 'change_failed', now);
   return refund ? [{ refund, totalFen: order.totalFen }] : [];
 }

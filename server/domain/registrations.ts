@@ -35,6 +35,7 @@ import { toExamSummary } from './catalog';
 import { type OwedRefund, settleRefunds } from './payments';
 import { priceBooking } from './pricing';
 import { refundTotalsOf } from './refundViews';
+import { type FreedSeats, freeingSeats, releaseSeats, takeSeat } from './seats';
 import type { TicketSigner } from './tickets';
 
 export interface RegistrationDeps extends BookingDeps {
@@ -254,7 +255,7 @@ export async function changeRegistration(
   if (await deps.repo.hasLiveRegistration(user.id, target.id)) throw new AppError('ALREADY_REGISTERED');
   const difference = target.feeFen - current.feeFen;
 
-  const outcome = await moveOrHold(deps, async (tx) => {
+  const outcome = await moveOrHold(deps, async (tx, freed) => {
     const orders = await tx.ordersOfRegistration(id);
     const locked = await tx.lockRegistration(id, user.id);
     if (locked?.status !== 'register' || locked.examId !== current.id) {
@@ -262,14 +263,14 @@ export async function changeRegistration(
     }
     const replaced: OrderRow[] = [];
     for (const { order } of orders) {
-      if (order.purpose === 'change' && (await releaseHold(tx, order, 'canceled', 'replaced', now))) {
+      if (order.purpose === 'change' && (await releaseHold(tx, freed, order, 'canceled', 'replaced', now))) {
         replaced.push(order);
       }
     }
-    if (!(await tx.takeSeat(target.id))) throw new AppError('SOLD_OUT');
+    if (!(await takeSeat(tx, target.id))) throw new AppError('SOLD_OUT');
     if (difference <= 0) {
       if (!(await tx.moveRegistration(id, current.id, target.id))) throw new AppError('STATUS_TRANSITION_INVALID');
-      await tx.releaseSeats(current.id, 1);
+      await releaseSeats(tx, freed, current.id, 1);
       const refunds = await oweBack(tx, orders, -difference, 'change', now);
       return { replaced, refunds, changeOrder: undefined };
     }
@@ -308,9 +309,12 @@ export async function changeRegistration(
 }
 
 /** Runs the change transaction; a concurrent booking of the target by the same user surfaces as ALREADY_REGISTERED. */
-async function moveOrHold<T>(deps: BookingDeps, work: (tx: BookingRepository) => Promise<T>): Promise<T> {
+async function moveOrHold<T>(
+  deps: BookingDeps,
+  work: (tx: BookingRepository, freed: FreedSeats) => Promise<T>,
+): Promise<T> {
   try {
-    return await deps.repo.transaction(work);
+    return await freeingSeats(deps.seats, (freed) => deps.repo.transaction((tx) => work(tx, freed)));
   } catch (error) {
     if (uniqueConstraintOf(error) === 'registrations_live_uq') throw new AppError('ALREADY_REGISTERED');
     throw error;
@@ -334,6 +338,7 @@ interface Cancellation {
 async function cancelBooked(
   deps: BookingDeps,
   tx: BookingRepository,
+  freed: FreedSeats,
   registration: RegistrationRow,
   orders: RegistrationOrders,
   reason: 'candidate' | 'coordinator',
@@ -346,10 +351,11 @@ async function cancelBooked(
     canceledAt: now,
     cancelReason: reason,
   });
-  await tx.releaseSeats(registration.examId, 1);
+  await releaseSeats(tx, freed, registration.examId, 1);
   const closed: OrderRow[] = [];
   for (const { order } of orders) {
-    if (order.purpose === 'change' && (await releaseHold(tx, order, 'canceled', reason, now))) closed.push(order);
+    if (order.purpose === 'change' && (await releaseHold(tx, freed, order, 'canceled', reason, now)))
+      closed.push(order);
   }
   const paid = orders.filter(({ order }) => order.status === 'paid');
   const everything = paid.reduce((sum, { order, seats }) => sum + refundableFrom(order, seats), 0);
@@ -371,24 +377,27 @@ const refundedFen = (refunds: OwedRefund[]) => refunds.reduce((sum, r) => sum + 
  */
 export async function cancelRegistration(deps: BookingDeps, user: UserRow, id: string): Promise<CancelResponse> {
   const now = deps.now();
-  const outcome = await deps.repo.transaction(async (tx): Promise<Cancellation> => {
-    const orders = await tx.ordersOfRegistration(id);
-    const registration = await tx.lockRegistration(id, user.id);
-    if (!registration) throw notFound();
-    if (orders.some(({ order }) => order.purpose === 'booking' && order.userId !== user.id)) throw payerOnly();
-    if (registration.status !== 'pending') return cancelBooked(deps, tx, registration, orders, 'candidate', now);
-    const closed: OrderRow[] = [];
-    for (const { order } of orders) {
-      if (await releaseHold(tx, order, 'canceled', 'candidate', now)) closed.push(order);
-    }
-    // A hold whose order is somehow gone still gives its seat back.
-    const left = await tx.setRegistrationStatus([id], ['pending'], 'canceled', {
-      canceledAt: now,
-      cancelReason: 'candidate',
-    });
-    await tx.releaseSeats(registration.examId, left.length);
-    return { closed, refunds: [] };
-  });
+  const outcome = await freeingSeats(deps.seats, (freed) =>
+    deps.repo.transaction(async (tx): Promise<Cancellation> => {
+      const orders = await tx.ordersOfRegistration(id);
+      const registration = await tx.lockRegistration(id, user.id);
+      if (!registration) throw notFound();
+      if (orders.some(({ order }) => order.purpose === 'booking' && order.userId !== user.id)) throw payerOnly();
+      if (registration.status !== 'pending')
+        return cancelBooked(deps, tx, freed, registration, orders, 'candidate', now);
+      const closed: OrderRow[] = [];
+      for (const { order } of orders) {
+        if (await releaseHold(tx, freed, order, 'canceled', 'candidate', now)) closed.push(order);
+      }
+      // A hold whose order is somehow gone still gives its seat back.
+      const left = await tx.setRegistrationStatus([id], ['pending'], 'canceled', {
+        canceledAt: now,
+        cancelReason: 'candidate',
+      });
+      await releaseSeats(tx, freed, registration.examId, left.length);
+      return { closed, refunds: [] };
+    }),
+  );
   const refunds = await settleCancellation(deps, outcome);
   return { registration: await viewOf(deps, user, id), refundFen: refundedFen(refunds) };
 }
@@ -402,11 +411,13 @@ export async function cancelMemberSeat(
   registration: Pick<RegistrationRow, 'id' | 'userId'>,
 ): Promise<OwedRefund[]> {
   const now = deps.now();
-  const outcome = await deps.repo.transaction(async (tx) => {
-    const orders = await tx.ordersOfRegistration(registration.id);
-    const locked = await tx.lockRegistration(registration.id, registration.userId);
-    if (!locked) throw notFound();
-    return cancelBooked(deps, tx, locked, orders, 'coordinator', now);
-  });
+  const outcome = await freeingSeats(deps.seats, (freed) =>
+    deps.repo.transaction(async (tx) => {
+      const orders = await tx.ordersOfRegistration(registration.id);
+      const locked = await tx.lockRegistration(registration.id, registration.userId);
+      if (!locked) throw notFound();
+      return cancelBooked(deps, tx, freed, locked, orders, 'coordinator', now);
+    }),
+  );
   return settleCancellation(deps, outcome);
 }

@@ -40,6 +40,7 @@ export const jobsPlugin = fp(
       config: app.config,
       now: app.now,
       log: app.log,
+      seats: app.seats,
     };
     const stops: (() => void)[] = [];
     app.addHook('onReady', async () => {
@@ -54,5 +55,5 @@ export const jobsPlugin = fp(
       for (const stop of stops.splice(0)) stop();
     });
   },
-  { name: 'jobs', dependencies: ['config', 'repositories', 'providers'] },
+  { name: 'jobs', dependencies: ['config', 'events', 'repositories', 'providers'] },
 );

@@ -18,7 +18,14 @@ import { endpointRegistrar } from '../http/route';
 const IDEMPOTENCY_KEY_MAX = 128;
 
 export function bookingDeps(app: FastifyInstance): BookingDeps {
-  return { repo: app.repos.booking, payment: app.providers.payment, config: app.config, now: app.now, log: app.log };
+  return {
+    repo: app.repos.booking,
+    payment: app.providers.payment,
+    config: app.config,
+    now: app.now,
+    log: app.log,
+    seats: app.seats,
+  };
 }
 
 /** The origin the browser used: the base of wallet links and notify URLs when PUBLIC_URL is unset. */

@@ -53,6 +53,7 @@ function centerDeps(app: FastifyInstance): CenterDeps {
     config: app.config,
     log: app.log,
     now: app.now,
+    seats: app.seats,
   };
 }
 

@@ -152,6 +152,7 @@ describe('booking paid with WeChat Pay (against a fake WeChat Pay server)', () =
       config: app().config,
       now: () => app().clock.now,
       log: { info() {}, warn() {}, error() {} },
+      seats: app().app.seats,
     });
     assert.equal(await orderStatus(orderId), 'expired');
     assert.equal(fake.closed(orderId), true);

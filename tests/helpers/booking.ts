@@ -85,6 +85,7 @@ export function sweepNow(t: TestApp) {
     config: t.config,
     now: () => t.clock.now,
     log: quietLog,
+    seats: t.app.seats,
   });
 }
 
@@ -99,6 +100,7 @@ export function followUpRefundsNow(t: TestApp, payment: PaymentProvider = sandbo
     config: t.config,
     now: () => t.clock.now,
     log: quietLog,
+    seats: t.app.seats,
   };
   return followUpRefunds(deps, batch);
 }
