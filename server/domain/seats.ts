@@ -7,12 +7,12 @@ export interface SeatsFreed {
   count: number;
 }
 
-export type SeatsFreedListener = (event: SeatsFreed) => void;
+export type SeatsFreedListener = (event: SeatsFreed) => void | Promise<void>;
 
 /**
  * "Seats came free on exam X", told to whoever listens once the transaction that freed them has committed (never
- * from inside it, never for one that rolled back). A listener runs after the answer is decided; one that throws is
- * logged and the others still hear. The exam may be canceled meanwhile (cancelling an exam frees its seats too):
+ * from inside it, never for one that rolled back). Listeners are not awaited; one that throws or rejects is logged
+ * and the others still hear. The exam may be canceled meanwhile (cancelling an exam frees its seats too):
  * a listener reads the exam before acting on it.
  */
 export interface SeatEvents {
@@ -29,11 +29,12 @@ export function seatEvents(log: DomainLogger): SeatEvents {
       return () => listeners.delete(listener);
     },
     seatsFreed(event) {
+      const failed = (error: unknown) => log.error({ err: error, ...event }, 'a seats-freed listener failed');
       for (const listener of listeners) {
         try {
-          listener(event);
+          Promise.resolve(listener(event)).catch(failed);
         } catch (error) {
-          log.error({ err: error, ...event }, 'a seats-freed listener failed');
+          failed(error);
         }
       }
     },

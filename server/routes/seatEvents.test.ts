@@ -4,7 +4,7 @@ import { createTestApp, dataOf, postAs, type TestApp } from '../../tests/helpers
 import { book, examInTenDays, payInWallet, readyCandidate, seatsTaken, sweepNow } from '../../tests/helpers/booking';
 import { insertCatalogBasics } from '../../tests/helpers/fixtures';
 import { bookingRepository } from '../db/repositories/booking';
-import { freeingSeats, releaseSeats, type SeatsFreed } from '../domain/seats';
+import { freeingSeats, releaseSeats, type SeatsFreed, seatEvents } from '../domain/seats';
 
 const MINUTE = 60_000;
 
@@ -23,7 +23,9 @@ after(() => t.close());
 /** Listens to the app's "seats came free" event from now on; what it hears is in `heard`. */
 function listen() {
   heard = [];
-  stopListening = t.app.seats.onSeatsFreed((event) => heard.push(event));
+  stopListening = t.app.seats.onSeatsFreed((event) => {
+    heard.push(event);
+  });
 }
 
 afterEach(() => stopListening());
@@ -86,4 +88,26 @@ describe('seats came free', () => {
     assert.equal(heard.length, 0);
     assert.equal(await seatsTaken(t, exam.id), 1);
   });
+});
+
+test('a listener that fails is logged and the others still hear', async () => {
+  const logged: string[] = [];
+  const events = seatEvents({ info() {}, warn() {}, error: (_details, message) => logged.push(message) });
+  const later: SeatsFreed[] = [];
+  events.onSeatsFreed(() => {
+    throw new Error('listener bug');
+  });
+  events.onSeatsFreed(async () => {
+    throw new Error('async listener bug');
+  });
+  const stop = events.onSeatsFreed((event) => {
+    later.push(event);
+  });
+  events.seatsFreed({ examId: 'e', count: 2 });
+  stop();
+  events.seatsFreed({ examId: 'e', count: 1 });
+  await new Promise((resolve) => setImmediate(resolve));
+
+  assert.deepEqual(later, [{ examId: 'e', count: 2 }]);
+  assert.deepEqual(logged, Array(4).fill('a seats-freed listener failed'));
 });
