@@ -5,6 +5,7 @@ import { auditLog } from '@/services/ops';
 import { formatInZone, maskPhone } from '@/utils/format';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../../../contract/ops';
 import OpsShell from '../components/OpsShell';
+import { pagedTableProps, tablePage } from '../components/pagedTable';
 import { OPS_TEXTS } from '../texts';
 
 const PAGE_SIZE = 20;
@@ -83,15 +84,10 @@ function AuditPage() {
         request={async ({ current = 1, pageSize = PAGE_SIZE, actor, action, days }) => {
           const [from, to] = days ?? [];
           const page = await auditLog({ current, pageSize, actor: actor || undefined, action, from, to });
-          return { data: page.list, total: page.total, success: true };
+          return tablePage(page);
         }}
-        // The request error handler has already told the user; the table only stops loading.
-        onRequestError={() => undefined}
         expandable={{ expandedRowRender: (entry) => <Change entry={entry} /> }}
-        pagination={{ pageSize: PAGE_SIZE, showSizeChanger: false }}
-        search={{ labelWidth: 'auto', searchText: text('filter'), resetText: text('reset') }}
-        options={false}
-        scroll={{ x: 'max-content' }}
+        {...pagedTableProps(PAGE_SIZE, { searchText: text('filter'), resetText: text('reset') })}
         locale={{ emptyText: text('empty') }}
       />
     </OpsShell>

@@ -8,6 +8,7 @@ import { feedback } from '@/utils/feedback';
 import { formatInZone, maskPhone } from '@/utils/format';
 import { CENTER_VERIFICATION_STATUSES, type CenterVerificationStatus, type OpsCenter } from '../../../../contract/ops';
 import OpsShell from '../components/OpsShell';
+import { pagedTableProps, tablePage } from '../components/pagedTable';
 import { TaxIdCheckTag, VerificationTag } from '../components/VerificationTag';
 import { OPS_TEXTS } from '../texts';
 import RejectCenterModal from './components/RejectCenterModal';
@@ -173,14 +174,9 @@ function CentersPage() {
         columns={columns}
         request={async ({ current = 1, pageSize = PAGE_SIZE, status, q }) => {
           const page = await centers({ current, pageSize, status, q: q || undefined });
-          return { data: page.list, total: page.total, success: true };
+          return tablePage(page);
         }}
-        // The request error handler has already told the user; the table only stops loading.
-        onRequestError={() => undefined}
-        pagination={{ pageSize: PAGE_SIZE, showSizeChanger: false }}
-        search={{ labelWidth: 'auto', searchText: text('filter'), resetText: text('reset') }}
-        options={false}
-        scroll={{ x: 'max-content' }}
+        {...pagedTableProps(PAGE_SIZE, { searchText: text('filter'), resetText: text('reset') })}
         locale={{ emptyText: text('empty') }}
       />
       <RejectCenterModal

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { feedback } from '@/utils/feedback';
 import { pickText } from '@/utils/format';
 import type { LocalizedText } from '../../../../../contract/common';
+import { pagedTableProps, tablePage } from '../../components/pagedTable';
 import CatalogStatusTag from './CatalogStatusTag';
 import NameFormModal, { type NameFormValues } from './NameFormModal';
 
@@ -115,19 +116,14 @@ export default function NamedEntryTable<T extends Entry>({
         columns={columns}
         request={async ({ current = 1, pageSize = PAGE_SIZE, status, q }) => {
           const page = await list({ current, pageSize, status, q: q || undefined });
-          return { data: page.list, total: page.total, success: true };
+          return tablePage(page);
         }}
-        // The request error handler has already told the user; the table only stops loading.
-        onRequestError={() => undefined}
         toolBarRender={() => [
           <Button key="add" type="primary" onClick={() => setEditing('new')}>
             {text('add')}
           </Button>,
         ]}
-        pagination={{ pageSize: PAGE_SIZE, showSizeChanger: false }}
-        search={{ labelWidth: 'auto', searchText: common('filter'), resetText: common('reset') }}
-        options={false}
-        scroll={{ x: 'max-content' }}
+        {...pagedTableProps(PAGE_SIZE, { searchText: common('filter'), resetText: common('reset') })}
       />
       <NameFormModal
         open={editing !== null}

@@ -6,6 +6,7 @@ import ToneTag from '@/components/ToneTag';
 import { promotions } from '@/services/ops';
 import { formatFen, formatInZone, pickText } from '@/utils/format';
 import { PROMOTION_KINDS, type Promotion } from '../../../../../contract/ops';
+import { pagedTableProps, tablePage } from '../../components/pagedTable';
 import PromotionFormModal from './PromotionFormModal';
 
 const PAGE_SIZE = 10;
@@ -88,23 +89,17 @@ export default function PromotionTable() {
         columns={columns}
         request={async ({ current = 1, pageSize = PAGE_SIZE, kind, q }) => {
           const page = await promotions({ current, pageSize, kind, q: q || undefined });
-          return { data: page.list, total: page.total, success: true };
+          return tablePage(page);
         }}
-        // The request error handler has already told the user; the table only stops loading.
-        onRequestError={() => undefined}
         toolBarRender={() => [
           <Button key="add" type="primary" onClick={() => setEditing('new')}>
             {text('add')}
           </Button>,
         ]}
-        pagination={{ pageSize: PAGE_SIZE, showSizeChanger: false }}
-        search={{
-          labelWidth: 'auto',
+        {...pagedTableProps(PAGE_SIZE, {
           searchText: intl.formatMessage({ id: 'pages.ops.catalog.filter' }),
           resetText: intl.formatMessage({ id: 'pages.ops.catalog.reset' }),
-        }}
-        options={false}
-        scroll={{ x: 'max-content' }}
+        })}
       />
       <PromotionFormModal
         promotion={editing}
