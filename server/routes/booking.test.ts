@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { and, count, eq } from 'drizzle-orm';
-import { createTestApp, dataOf, envelope, loginAs, postAs, type TestApp } from '../../tests/helpers/app';
+import { createTestApp, dataOf, envelope, loginAs, openFileApp, postAs, type TestApp } from '../../tests/helpers/app';
 import {
   book,
   type ExamFields,
@@ -13,7 +13,7 @@ import {
   seatsTaken,
   sweepNow,
 } from '../../tests/helpers/booking';
-import { insertCatalogBasics, insertDiscountCodes, insertExam } from '../../tests/helpers/fixtures';
+import { type CatalogBasics, insertCatalogBasics, insertExam } from '../../tests/helpers/fixtures';
 import { exams, invitationCodes, orders, registrations } from '../db/schema';
 import { ProviderError, sandboxProvider } from '../providers/payment';
 
@@ -21,15 +21,9 @@ const DAY = 86_400_000;
 const MINUTE = 60_000;
 
 let t: TestApp;
-let basics: Awaited<ReturnType<typeof insertCatalogBasics>>;
+let basics: CatalogBasics;
 
-before(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000', OTP_IP_HOURLY_CAP: '100000' } });
-  basics = await insertCatalogBasics(t.database.db);
-  await insertDiscountCodes(t.database.db, t.clock.now);
-});
-
-after(() => t.close());
+openFileApp((file) => ({ t, basics } = file), { discountCodes: true });
 
 const newExam = (fields: ExamFields = {}) => examInTenDays(t, basics, fields);
 

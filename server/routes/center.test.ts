@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { LICENSE_MAX_BYTES } from '../../contract';
-import { createTestApp, dataOf, envelope, loginAs, multipart, type TestApp } from '../../tests/helpers/app';
+import { dataOf, envelope, loginAs, multipart, openFileApp, type TestApp } from '../../tests/helpers/app';
 import { book, nextPhone, payInWallet, readyCandidate } from '../../tests/helpers/booking';
 import {
   createCenterExam,
@@ -16,7 +16,7 @@ import {
   taxId,
   uploadDocument,
 } from '../../tests/helpers/center';
-import { idCardNumber, insertCatalogBasics, insertResult, userIdOf } from '../../tests/helpers/fixtures';
+import { type CatalogBasics, idCardNumber, insertResult, userIdOf } from '../../tests/helpers/fixtures';
 import { exams, registrations, testCenters, users } from '../db/schema';
 import { uuidv7 } from '../ids';
 
@@ -26,14 +26,9 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 type Auth = Record<string, string>;
 
 let t: TestApp;
-let basics: Awaited<ReturnType<typeof insertCatalogBasics>>;
+let basics: CatalogBasics;
 
-before(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000', OTP_IP_HOURLY_CAP: '100000' } });
-  basics = await insertCatalogBasics(t.database.db);
-});
-
-after(() => t.close());
+openFileApp((file) => ({ t, basics } = file));
 
 const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, auth: Auth = {}, payload?: unknown) =>
   t.app.inject({

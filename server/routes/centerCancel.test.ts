@@ -1,11 +1,20 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { OrderView } from '../../contract';
-import { createTestApp, dataOf, envelope, loginAs, multipart, postAs, type TestApp } from '../../tests/helpers/app';
+import {
+  createTestApp,
+  dataOf,
+  envelope,
+  loginAs,
+  multipart,
+  openFileApp,
+  postAs,
+  type TestApp,
+} from '../../tests/helpers/app';
 import { book, nextPhone, payInWallet, quoteFor, readyCandidate, seatsTaken } from '../../tests/helpers/booking';
 import { createCenterExam, readyCenter } from '../../tests/helpers/center';
-import { idCardNumber, insertCatalogBasics, insertDiscountCodes } from '../../tests/helpers/fixtures';
+import { type CatalogBasics, idCardNumber, insertCatalogBasics } from '../../tests/helpers/fixtures';
 import { GROUP_HEADER, xlsxOf } from '../../tests/helpers/spreadsheets';
 import { exams, orders, refunds, registrations, sandboxPayments } from '../db/schema';
 
@@ -14,15 +23,9 @@ const DAY = 86_400_000;
 type Auth = Record<string, string>;
 
 let t: TestApp;
-let basics: Awaited<ReturnType<typeof insertCatalogBasics>>;
+let basics: CatalogBasics;
 
-before(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000', OTP_IP_HOURLY_CAP: '100000' } });
-  basics = await insertCatalogBasics(t.database.db);
-  await insertDiscountCodes(t.database.db, t.clock.now);
-});
-
-after(() => t.close());
+openFileApp((file) => ({ t, basics } = file), { discountCodes: true });
 
 const get = (url: string, auth: Auth = {}) => t.app.inject({ method: 'GET', url, headers: auth });
 const post = (url: string, auth: Auth, payload?: unknown) => postAs(t, url, auth, payload);

@@ -1,24 +1,19 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { createTestApp, dataOf, envelope, loginAs, postAs, type TestApp } from '../../tests/helpers/app';
+import { dataOf, envelope, loginAs, openFileApp, postAs, type TestApp } from '../../tests/helpers/app';
 import { book, examInTenDays, nextPhone, readyCandidate } from '../../tests/helpers/booking';
 import { type Auth, checkInOver, examinerFor, paidCandidate } from '../../tests/helpers/door';
-import { idCardNumber, insertCatalogBasics } from '../../tests/helpers/fixtures';
+import { type CatalogBasics, idCardNumber } from '../../tests/helpers/fixtures';
 import { registrations, users } from '../db/schema';
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
 
 let t: TestApp;
-let basics: Awaited<ReturnType<typeof insertCatalogBasics>>;
+let basics: CatalogBasics;
 
-before(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000', OTP_IP_HOURLY_CAP: '100000' } });
-  basics = await insertCatalogBasics(t.database.db);
-});
-
-after(() => t.close());
+openFileApp((file) => ({ t, basics } = file));
 
 const get = (url: string, headers: Auth) => t.app.inject({ url, headers });
 const put = (url: string, headers: Auth, payload: Record<string, unknown>) =>

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { GROUP_FILE_MAX_BYTES, type GroupView } from '../../contract';
 import { idCardCheckCharacter, maskIdCard } from '../../contract/idcard';
-import { createTestApp, dataOf, envelope, loginAs, multipart, postAs, type TestApp } from '../../tests/helpers/app';
+import { dataOf, envelope, loginAs, multipart, openFileApp, postAs, type TestApp } from '../../tests/helpers/app';
 import {
   book,
   type ExamFields,
@@ -14,13 +14,7 @@ import {
   seatsTaken,
   sweepNow,
 } from '../../tests/helpers/booking';
-import {
-  idCardNumber,
-  insertCatalogBasics,
-  insertCompleteProfile,
-  insertDiscountCodes,
-  userIdOf,
-} from '../../tests/helpers/fixtures';
+import { type CatalogBasics, idCardNumber, insertCompleteProfile, userIdOf } from '../../tests/helpers/fixtures';
 import { csvOf, GROUP_HEADER, xlsxOf, zipBomb } from '../../tests/helpers/spreadsheets';
 import {
   exams,
@@ -40,15 +34,9 @@ type Auth = { authorization: string };
 type Row = (string | number)[];
 
 let t: TestApp;
-let basics: Awaited<ReturnType<typeof insertCatalogBasics>>;
+let basics: CatalogBasics;
 
-before(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000', OTP_IP_HOURLY_CAP: '100000' } });
-  basics = await insertCatalogBasics(t.database.db);
-  await insertDiscountCodes(t.database.db, t.clock.now);
-});
-
-after(() => t.close());
+openFileApp((file) => ({ t, basics } = file), { discountCodes: true });
 
 const newExam = (fields: ExamFields = {}) => examInTenDays(t, basics, fields);
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { and, eq, sql } from 'drizzle-orm';
-import { createTestApp, dataOf, envelope, postAs, type TestApp, withTestApp } from '../../tests/helpers/app';
+import { dataOf, envelope, openFileApp, postAs, type TestApp, withTestApp } from '../../tests/helpers/app';
 import {
   book,
   type ExamFields,
@@ -13,7 +13,7 @@ import {
   seatsTaken,
   sweepNow,
 } from '../../tests/helpers/booking';
-import { insertCatalogBasics } from '../../tests/helpers/fixtures';
+import type { CatalogBasics } from '../../tests/helpers/fixtures';
 import { bookingRepository } from '../db/repositories/booking';
 import { orders, paymentEvents, refunds, registrations, sandboxPayments } from '../db/schema';
 import { uuidv7 } from '../ids';
@@ -22,14 +22,9 @@ import type { NotificationInput } from '../providers/payment';
 const MINUTE = 60_000;
 
 let t: TestApp;
-let basics: Awaited<ReturnType<typeof insertCatalogBasics>>;
+let basics: CatalogBasics;
 
-before(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000' } });
-  basics = await insertCatalogBasics(t.database.db);
-});
-
-after(() => t.close());
+openFileApp((file) => ({ t, basics } = file));
 
 const newExam = (fields: ExamFields = {}) => examInTenDays(t, basics, fields);
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { createTestApp, dataOf, envelope, loginAs, postAs, type TestApp } from '../../tests/helpers/app';
+import { dataOf, envelope, loginAs, openFileApp, postAs, type TestApp } from '../../tests/helpers/app';
 import {
   book,
   type ExamFields,
@@ -12,7 +12,7 @@ import {
   seatsTaken,
   sweepNow,
 } from '../../tests/helpers/booking';
-import { idCardNumber, insertCatalogBasics, insertExam, insertResult } from '../../tests/helpers/fixtures';
+import { type CatalogBasics, idCardNumber, insertExam, insertResult } from '../../tests/helpers/fixtures';
 import { orders, sandboxPayments } from '../db/schema';
 import { createTicketSigner } from '../domain/tickets';
 import { uuidv7 } from '../ids';
@@ -21,14 +21,9 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
 let t: TestApp;
-let basics: Awaited<ReturnType<typeof insertCatalogBasics>>;
+let basics: CatalogBasics;
 
-before(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000' } });
-  basics = await insertCatalogBasics(t.database.db);
-});
-
-after(() => t.close());
+openFileApp((file) => ({ t, basics } = file));
 
 const newExam = (fields: ExamFields = {}) => examInTenDays(t, basics, fields);
 
@@ -139,6 +134,18 @@ describe('ticket', () => {
 });
 
 describe('change reservation', () => {
+  /** A paid registration for a fresh `from` exam, changed by its candidate to a fresh `to` exam. */
+  async function paidChange(fromFields: ExamFields = {}, toFields: ExamFields = {}) {
+    const from = await newExam(fromFields);
+    const to = await newExam(toFields);
+    const { headers, booked } = await paidRegistration(from);
+    const changed = dataOf(
+      'changeRegistration',
+      await post(`/api/front/registrations/${booked.registration.id}/change`, headers, { examId: to.id }),
+    );
+    return { from, to, headers, booked, changed };
+  }
+
   test('options: same category or exam code, seats left, outside the lock, not the current exam', async () => {
     const current = await newExam({ code: 'SWIM-L1-20990301' });
     const sameCategory = await newExam({ startsAt: new Date(t.clock.now.getTime() + 12 * DAY) });
@@ -166,13 +173,7 @@ describe('change reservation', () => {
   });
 
   test('to a cheaper exam: moves at once and refunds the difference through the provider', async () => {
-    const from = await newExam({ feeFen: 30000 });
-    const to = await newExam({ feeFen: 20000 });
-    const { headers, booked } = await paidRegistration(from);
-    const changed = dataOf(
-      'changeRegistration',
-      await post(`/api/front/registrations/${booked.registration.id}/change`, headers, { examId: to.id }),
-    );
+    const { from, to, headers, booked, changed } = await paidChange({ feeFen: 30000 }, { feeFen: 20000 });
     assert.equal(changed.registration.exam.id, to.id);
     assert.equal(changed.registration.status, 'register');
     assert.equal(changed.order, null);
@@ -186,26 +187,14 @@ describe('change reservation', () => {
   });
 
   test('to an exam of the same price: moves at once, nothing refunded', async () => {
-    const from = await newExam();
-    const to = await newExam();
-    const { headers, booked } = await paidRegistration(from);
-    const changed = dataOf(
-      'changeRegistration',
-      await post(`/api/front/registrations/${booked.registration.id}/change`, headers, { examId: to.id }),
-    );
+    const { to, booked, changed } = await paidChange();
     assert.equal(changed.registration.exam.id, to.id);
     assert.equal(changed.refundFen, 0);
     assert.equal(await ledgerRefunded(booked.order.id), 0);
   });
 
   test('to a dearer exam: holds the target seat, and paying the difference makes the move', async () => {
-    const from = await newExam({ feeFen: 10000 });
-    const to = await newExam({ feeFen: 15000 });
-    const { headers, booked } = await paidRegistration(from);
-    const changed = dataOf(
-      'changeRegistration',
-      await post(`/api/front/registrations/${booked.registration.id}/change`, headers, { examId: to.id }),
-    );
+    const { from, to, headers, changed } = await paidChange({ feeFen: 10000 }, { feeFen: 15000 });
     assert.equal(changed.registration.exam.id, from.id);
     assert.equal(changed.order?.purpose, 'change');
     assert.equal(changed.order?.breakdown.totalFen, 5000);
@@ -222,13 +211,7 @@ describe('change reservation', () => {
   });
 
   test('an unpaid change order expires and only its held seat is released', async () => {
-    const from = await newExam({ feeFen: 10000 });
-    const to = await newExam({ feeFen: 15000 });
-    const { headers, booked } = await paidRegistration(from);
-    const changed = dataOf(
-      'changeRegistration',
-      await post(`/api/front/registrations/${booked.registration.id}/change`, headers, { examId: to.id }),
-    );
+    const { from, to, headers, changed } = await paidChange({ feeFen: 10000 }, { feeFen: 15000 });
     t.clock.advance(16 * 60_000);
     await sweepNow(t);
     const [order] = await t.database.db

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { eq, inArray } from 'drizzle-orm';
 import { normalizeCertificateNumber } from '../../contract';
-import { createTestApp, dataOf, envelope, loginAs, multipart, postAs, type TestApp } from '../../tests/helpers/app';
+import { dataOf, envelope, loginAs, multipart, openFileApp, postAs, type TestApp } from '../../tests/helpers/app';
 import { nextPhone, readyCandidate } from '../../tests/helpers/booking';
 import {
   type Auth,
@@ -12,7 +12,7 @@ import {
   examinerFor,
   paidCandidate,
 } from '../../tests/helpers/door';
-import { idCardNumber, insertCatalogBasics } from '../../tests/helpers/fixtures';
+import { type CatalogBasics, idCardNumber } from '../../tests/helpers/fixtures';
 import { csvOf, xlsxOf } from '../../tests/helpers/spreadsheets';
 import { resultsRepository } from '../db/repositories/results';
 import { exams, registrations, results, users } from '../db/schema';
@@ -22,14 +22,9 @@ import { publishResults, RESULT_FILE_MAX_BYTES } from '../domain/results';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 let t: TestApp;
-let basics: Awaited<ReturnType<typeof insertCatalogBasics>>;
+let basics: CatalogBasics;
 
-before(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000', OTP_IP_HOURLY_CAP: '100000' } });
-  basics = await insertCatalogBasics(t.database.db);
-});
-
-after(() => t.close());
+openFileApp((file) => ({ t, basics } = file));
 
 type Response = Awaited<ReturnType<typeof t.app.inject>>;
 

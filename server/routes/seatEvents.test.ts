@@ -1,24 +1,19 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, test } from 'node:test';
-import { createTestApp, dataOf, postAs, type TestApp } from '../../tests/helpers/app';
+import { afterEach, describe, test } from 'node:test';
+import { dataOf, openFileApp, postAs, type TestApp } from '../../tests/helpers/app';
 import { book, examInTenDays, payInWallet, readyCandidate, seatsTaken, sweepNow } from '../../tests/helpers/booking';
-import { insertCatalogBasics } from '../../tests/helpers/fixtures';
+import type { CatalogBasics } from '../../tests/helpers/fixtures';
 import { bookingRepository } from '../db/repositories/booking';
 import { freeingSeats, releaseSeats, type SeatsFreed, seatEvents } from '../domain/seats';
 
 const MINUTE = 60_000;
 
 let t: TestApp;
-let basics: Awaited<ReturnType<typeof insertCatalogBasics>>;
+let basics: CatalogBasics;
 let heard: SeatsFreed[];
 let stopListening: () => void;
 
-before(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000' } });
-  basics = await insertCatalogBasics(t.database.db);
-});
-
-after(() => t.close());
+openFileApp((file) => ({ t, basics } = file));
 
 /** Listens to the app's "seats came free" event from now on; what it hears is in `heard`. */
 function listen() {

@@ -1,24 +1,17 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { createTestApp, dataOf, envelope, postAs, type TestApp } from '../../tests/helpers/app';
+import { describe, test } from 'node:test';
+import { dataOf, envelope, openFileApp, postAs, type TestApp } from '../../tests/helpers/app';
 import { centerAccount, centerExam, checkInOver, examinerFor, paidCandidate } from '../../tests/helpers/door';
-import { insertCatalogBasics, insertResult } from '../../tests/helpers/fixtures';
+import { type CatalogBasics, insertResult } from '../../tests/helpers/fixtures';
 import { newCertificateNumber } from '../domain/certificates';
 
 const LIMIT = 5;
 
 let t: TestApp;
-let basics: Awaited<ReturnType<typeof insertCatalogBasics>>;
+let basics: CatalogBasics;
 let clientCount = 0;
 
-before(async () => {
-  t = await createTestApp({
-    env: { RATE_LIMIT_PER_MINUTE: '100000', OTP_IP_HOURLY_CAP: '100000', VERIFY_RATE_LIMIT_PER_MINUTE: String(LIMIT) },
-  });
-  basics = await insertCatalogBasics(t.database.db);
-});
-
-after(() => t.close());
+openFileApp((file) => ({ t, basics } = file), { env: { VERIFY_RATE_LIMIT_PER_MINUTE: String(LIMIT) } });
 
 /** A client address of its own, so each test starts under the per-IP limit. */
 function newClient(): string {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { api, type DataOf, type EnvelopeEndpointName } from '../../contract';
 import { buildApp } from '../../server/app';
@@ -11,6 +12,7 @@ import type { PaymentProvider } from '../../server/providers/payment';
 import type { OtpMessage, SmsProvider } from '../../server/providers/sms';
 import type { CounterStore } from '../../server/store';
 import { openTestDatabase } from './db';
+import { type CatalogBasics, insertCatalogBasics, insertDiscountCodes } from './fixtures';
 
 /** An SMS provider that keeps what it sent, so tests can read the code a phone would receive and its notices. */
 export function recordingSms() {
@@ -116,6 +118,27 @@ export async function withTestApp(
   } finally {
     await t.close();
   }
+}
+
+/** A route test file logs many accounts in from one address: its shared server lifts the rate and code caps. */
+const NO_RATE_LIMITS = { RATE_LIMIT_PER_MINUTE: '100000', OTP_IP_HOURLY_CAP: '100000' };
+
+/**
+ * The server a whole route test file shares: opened before its first test on a database seeded with the catalog's
+ * basics (and the discount codes, when asked), handed to `ready`, closed after its last test.
+ */
+export function openFileApp(
+  ready: (file: { t: TestApp; basics: CatalogBasics }) => void,
+  options: { env?: Record<string, string>; discountCodes?: boolean } = {},
+): void {
+  let t: TestApp | undefined;
+  before(async () => {
+    t = await createTestApp({ env: { ...NO_RATE_LIMITS, ...options.env } });
+    const basics = await insertCatalogBasics(t.database.db);
+    if (options.discountCodes) await insertDiscountCodes(t.database.db, t.clock.now);
+    ready({ t, basics });
+  });
+  after(() => t?.close());
 }
 
 /** A multipart/form-data body holding one file part, as a browser's upload sends it. */

@@ -46,6 +46,9 @@ export async function insertCatalogBasics(db: Db) {
   return { category, otherCategory, organization, beijing, shenzhen };
 }
 
+/** What insertCatalogBasics seeds: the catalog a route test file's shared server starts with. */
+export type CatalogBasics = Awaited<ReturnType<typeof insertCatalogBasics>>;
+
 /** Inserts an exam at `center` with sensible defaults; registration closes a day before it starts. */
 export async function insertExam(
   db: Db,
