@@ -9,6 +9,7 @@ export * from './creditCode';
 export * from './envelope';
 export * from './errors';
 export * from './examiner';
+export * from './format';
 export * from './group';
 export * from './groupRowReasons';
 export * from './idcard';

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { formatFen } from '../../src/utils/format';
+import { formatFen } from '../../contract/format';
+
 import { receiptDocument } from '../../tests/helpers/documents';
 import { compact, readPdf } from '../../tests/helpers/pdf';
 import { receiptPdf } from './receiptPdf';

@@ -1,5 +1,4 @@
-import { DEFAULT_TIME_ZONE } from '../../src/constants';
-import { formatFen, formatInZone, pickText } from '../../src/utils/format';
+import { DEFAULT_TIME_ZONE, formatFen, formatInZone, pickText } from '../../contract/format';
 import { maskPhone } from '../domain/phone';
 import { type DocumentLocale, type DocumentTextKey, documentText } from './messages';
 import {

@@ -1,4 +1,4 @@
-import { pickText } from '../../src/utils/format';
+import { pickText } from '../../contract/format';
 import { type DocumentLocale, documentText } from './messages';
 import type { Fact } from './pdf';
 import { arrivalClock, timeInZone } from './time';

@@ -1,4 +1,4 @@
-import { pickText } from '../../src/utils/format';
+import { pickText } from '../../contract/format';
 import { type DocumentLocale, type DocumentTextKey, documentText } from './messages';
 import {
   addPage,

@@ -1,4 +1,4 @@
-import { formatInZone, zoneLabel } from '../../src/utils/format';
+import { formatInZone, zoneLabel } from '../../contract/format';
 import { type DocumentLocale, documentText } from './messages';
 
 /** The zone's name in the reader's language, e.g. 中国标准时间 or China Standard Time. */

@@ -1,5 +1,5 @@
 import { chinaMobileToE164 } from '../../contract/phone';
-import { formatFen, formatInZone, maskPhone, pickText } from './format';
+import { maskPhone } from './format';
 import { serializeParams } from './params';
 import { isMainlandMobile } from './phone';
 
@@ -13,22 +13,7 @@ describe('isMainlandMobile', () => {
   );
 });
 
-describe('formatting at the edge', () => {
-  it('formats fen as CNY', () => {
-    expect(formatFen(12345, 'en-US')).toBe('CN¥123.45');
-    expect(formatFen(50000, 'zh-CN')).toBe('¥500.00');
-  });
-
-  it("shows an instant in the exam's zone, whatever the browser's", () => {
-    expect(formatInZone('2026-06-01T01:30:00Z', 'Asia/Shanghai')).toBe('2026-06-01 09:30');
-    expect(formatInZone('2026-06-01T01:30:00Z', '')).toBe('2026-06-01 09:30');
-  });
-
-  it('picks the text of the language', () => {
-    expect(pickText({ zh: '汉语水平考试', en: 'HSK' }, 'zh-CN')).toBe('汉语水平考试');
-    expect(pickText({ zh: '汉语水平考试', en: 'HSK' }, 'en-US')).toBe('HSK');
-  });
-
+describe('masking', () => {
   it('masks the middle of a phone number', () => expect(maskPhone('+8613800138000')).toBe('138****8000'));
 });
 

@@ -1,7 +1,7 @@
 import { useIntl } from '@umijs/max';
 import { Descriptions } from 'antd';
-import { formatFen, formatInZone, zoneLabel } from '@/utils/format';
 import type { PriceBreakdown } from '../../../contract/booking';
+import { formatFen, formatInZone, zoneLabel } from '../../../contract/format';
 
 interface Props {
   breakdown: PriceBreakdown;

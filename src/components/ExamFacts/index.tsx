@@ -1,7 +1,7 @@
 import { useIntl } from '@umijs/max';
 import { Descriptions, Tag } from 'antd';
-import { formatFen, formatInZone, pickText, zoneLabel } from '@/utils/format';
 import type { ExamSummary } from '../../../contract/catalog';
+import { formatFen, formatInZone, pickText, zoneLabel } from '../../../contract/format';
 
 /**
  * What is being booked: the exam, its fee, date and time in the exam's zone, place, seats left and the end of

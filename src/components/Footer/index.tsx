@@ -1,7 +1,7 @@
 import { Link, useIntl } from '@umijs/max';
 import { Space, theme } from 'antd';
 import { useSiteInfo } from '@/hooks/useSiteInfo';
-import { pickText } from '@/utils/format';
+import { pickText } from '../../../contract/format';
 
 const LEGAL_LINKS = [
   { to: '/home/termsOfUse', label: 'menu.termsOfUse' },

@@ -5,8 +5,8 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { order as fetchOrder } from '@/services/booking';
 import { handledHere } from '@/utils/failure';
-import { formatFen } from '@/utils/format';
 import type { OrderView } from '../../../contract/booking';
+import { formatFen } from '../../../contract/format';
 
 const POLL_MS = 3_000;
 

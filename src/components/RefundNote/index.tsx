@@ -2,8 +2,8 @@ import { useIntl } from '@umijs/max';
 import type { PageTexts } from '@/components/PageTexts';
 import enRefund from '@/locales/en-US/refund';
 import zhRefund from '@/locales/zh-CN/refund';
-import { formatFen } from '@/utils/format';
 import type { RefundTotals, RefundView } from '../../../contract/booking';
+import { formatFen } from '../../../contract/format';
 
 /** The refund texts; a page showing refunds adds them with withPageTexts. */
 export const REFUND_TEXTS: PageTexts = { 'en-US': enRefund, 'zh-CN': zhRefund };

@@ -3,8 +3,8 @@ import { Alert, Card, Descriptions, Flex } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import type { ReactNode } from 'react';
 import { RegistrationStatusTag } from '@/components/StatusTag';
-import { formatInZone, pickText, zoneLabel } from '@/utils/format';
 import type { Ticket } from '../../../contract/booking';
+import { formatInZone, pickText, zoneLabel } from '../../../contract/format';
 
 interface Props {
   ticket: Ticket;

@@ -7,8 +7,8 @@ import ToneTag from '@/components/ToneTag';
 import enResult from '@/locales/en-US/result';
 import zhResult from '@/locales/zh-CN/result';
 import { results } from '@/services/booking';
-import { formatInZone, pickText, zoneLabel } from '@/utils/format';
 import type { ResultView } from '../../../contract/booking';
+import { formatInZone, pickText, zoneLabel } from '../../../contract/format';
 import CertificateView from './components/CertificateView';
 
 const certificateUrl = (registrationId: string) =>

@@ -7,8 +7,8 @@ import { OrderStatusTag, STATUS_TEXTS } from '@/components/StatusTag';
 import enTransaction from '@/locales/en-US/transaction';
 import zhTransaction from '@/locales/zh-CN/transaction';
 import { transactions } from '@/services/booking';
-import { formatFen, formatInZone, pickText } from '@/utils/format';
 import type { Transaction } from '../../../contract/booking';
+import { formatFen, formatInZone, pickText } from '../../../contract/format';
 
 const PAGE_SIZE = 10;
 const receiptOf = (row: Transaction) => `/home/ticket?orderId=${encodeURIComponent(row.orderId)}`;

@@ -7,9 +7,9 @@ import enResult from '@/locales/en-US/result';
 import zhResult from '@/locales/zh-CN/result';
 import { envelopeOf } from '@/utils/bizError';
 import { handledHere } from '@/utils/failure';
-import { formatInZone, pickText } from '@/utils/format';
 import type { CertificateVerification } from '../../../contract/center';
 import { normalizeCertificateNumber } from '../../../contract/certificate';
+import { formatInZone, pickText } from '../../../contract/format';
 import { verifyCertificate } from './service';
 
 type Answer =

@@ -11,7 +11,7 @@ import zhWallet from '@/locales/zh-CN/wallet';
 import { walletConfirm, walletOrder } from '@/services/booking';
 import { envelopeOf } from '@/utils/bizError';
 import { handledHere } from '@/utils/failure';
-import { formatFen, formatInZone, pickText } from '@/utils/format';
+import { formatFen, formatInZone, pickText } from '../../../contract/format';
 
 type Outcome = 'paid' | 'canceled' | 'closed';
 

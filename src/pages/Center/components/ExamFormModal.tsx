@@ -4,15 +4,14 @@ import { Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, type Sel
 import type { Rule } from 'antd/es/form';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { DEFAULT_TIME_ZONE } from '@/constants';
 import { useFailure } from '@/hooks/useFailure';
 import { categories } from '@/services/catalog';
 import { createExam, updateExam } from '@/services/center';
 import { organizations } from '@/services/profile';
 import { handledHere } from '@/utils/failure';
 import { feedback } from '@/utils/feedback';
-import { pickText, zoneLabel } from '@/utils/format';
 import type { CenterExam } from '../../../../contract/center';
+import { DEFAULT_TIME_ZONE, pickText, zoneLabel } from '../../../../contract/format';
 import {
   DATE_TIME_FORMAT,
   EXAM_CODE_PATTERN,

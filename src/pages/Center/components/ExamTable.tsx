@@ -3,8 +3,8 @@ import { Link, useIntl } from '@umijs/max';
 import { Button, Space } from 'antd';
 import type { MutableRefObject, ReactNode } from 'react';
 import { centerExams } from '@/services/center';
-import { formatInZone, pickText, zoneLabel } from '@/utils/format';
 import type { CenterExam } from '../../../../contract/center';
+import { formatInZone, pickText, zoneLabel } from '../../../../contract/format';
 import { isEditable } from '../examForm';
 import ExamStatusTag from './ExamStatusTag';
 

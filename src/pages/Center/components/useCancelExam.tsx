@@ -1,8 +1,8 @@
 import { useIntl } from '@umijs/max';
 import { Modal } from 'antd';
 import { cancelExam } from '@/services/center';
-import { pickText } from '@/utils/format';
 import type { CenterExam, ExamCancelResponse } from '../../../../contract/center';
+import { pickText } from '../../../../contract/format';
 
 /**
  * Cancelling an exam, behind a dialog that says what it does to the candidates (every paid one refunded and told by

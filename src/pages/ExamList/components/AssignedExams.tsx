@@ -3,7 +3,7 @@ import { history, useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Card, List } from 'antd';
 import { examinerExams } from '@/services/examiner';
-import { formatInZone, pickText, zoneLabel } from '@/utils/format';
+import { formatInZone, pickText, zoneLabel } from '../../../../contract/format';
 
 const scanUrl = (examId: string) => `/home/examiner/scan?${new URLSearchParams({ examId })}`;
 

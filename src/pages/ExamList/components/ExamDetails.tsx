@@ -1,7 +1,7 @@
 import { useIntl } from '@umijs/max';
 import { Alert, Descriptions, Drawer, Tag } from 'antd';
-import { formatFen, formatInZone, pickText, zoneLabel } from '@/utils/format';
 import type { ExamSummary } from '../../../../contract/catalog';
+import { formatFen, formatInZone, pickText, zoneLabel } from '../../../../contract/format';
 import ExamActions from './ExamActions';
 
 interface ExamDetailsProps {

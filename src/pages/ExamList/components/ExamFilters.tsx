@@ -4,8 +4,8 @@ import { Button, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import RegionField from '@/components/RegionField';
 import { categories } from '@/services/catalog';
-import { pickText } from '@/utils/format';
 import type { QueryOf } from '../../../../contract/api';
+import { pickText } from '../../../../contract/format';
 
 export type ExamFilterQuery = Omit<QueryOf<'exams'>, 'current' | 'pageSize'>;
 

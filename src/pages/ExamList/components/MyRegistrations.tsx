@@ -5,8 +5,8 @@ import { Space } from 'antd';
 import { RefundTotalsNote } from '@/components/RefundNote';
 import { RegistrationStatusTag } from '@/components/StatusTag';
 import { registrations } from '@/services/booking';
-import { formatInZone, pickText, zoneLabel } from '@/utils/format';
 import type { RegistrationView } from '../../../../contract/booking';
+import { formatInZone, pickText, zoneLabel } from '../../../../contract/format';
 import { changeUrl, payUrl, resultUrl, ticketUrl } from './navigation';
 
 const PAGE_SIZE = 10;

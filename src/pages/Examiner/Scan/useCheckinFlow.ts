@@ -3,8 +3,8 @@ import { useRef, useState } from 'react';
 import { useFailure } from '@/hooks/useFailure';
 import { checkin, examinerCandidate } from '@/services/examiner';
 import { handledHere } from '@/utils/failure';
-import { formatInZone } from '@/utils/format';
 import type { CheckinCandidate, CheckinRequest, ExaminerExam } from '../../../../contract/examiner';
+import { formatInZone } from '../../../../contract/format';
 import { checkTicket, type TicketCheck } from './ticketCheck';
 
 /** What the examiner is told after a scan or a check-in, read out by screen readers. */

@@ -9,7 +9,8 @@ import TicketCard from '@/components/TicketCard';
 import { useFailure } from '@/hooks/useFailure';
 import { groupTickets } from '@/services/group';
 import { handledHere } from '@/utils/failure';
-import { formatFen, formatInZone, pickText, zoneLabel } from '@/utils/format';
+import { formatFen, formatInZone, pickText, zoneLabel } from '../../../../contract/format';
+
 import type { GroupMember, GroupMemberCancelResponse, GroupView } from '../../../../contract/group';
 import { nationalPhone } from '../groupFile';
 import CancelSeat from './CancelSeat';

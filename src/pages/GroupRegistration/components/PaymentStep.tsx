@@ -7,9 +7,9 @@ import { useFailure } from '@/hooks/useFailure';
 import { group as fetchGroup, groupCheckout, groupQuote } from '@/services/group';
 import { envelopeOf } from '@/utils/bizError';
 import { handledHere } from '@/utils/failure';
-import { formatFen } from '@/utils/format';
 import { newIdempotencyKey } from '@/utils/idempotencyKey';
 import type { Quote } from '../../../../contract/booking';
+import { formatFen } from '../../../../contract/format';
 import type { GroupView } from '../../../../contract/group';
 import { StepHeading } from './GroupSteps';
 

@@ -1,7 +1,7 @@
 import { useIntl } from '@umijs/max';
 import { Card, Descriptions, Tag, theme } from 'antd';
-import { formatFen, formatInZone, pickText, zoneLabel } from '@/utils/format';
 import type { ExamSummary } from '../../../../contract/catalog';
+import { formatFen, formatInZone, pickText, zoneLabel } from '../../../../contract/format';
 
 /** One upcoming exam: its times in the exam's own zone, where it is, what it costs and how many seats are left. */
 export default function ExamCard({ exam }: { exam: ExamSummary }) {

@@ -2,7 +2,8 @@ import { type ProColumns, ProDescriptions, ProTable } from '@ant-design/pro-comp
 import { useIntl } from '@umijs/max';
 import { withPageTexts } from '@/components/PageTexts';
 import { auditLog } from '@/services/ops';
-import { formatInZone, maskPhone } from '@/utils/format';
+import { maskPhone } from '@/utils/format';
+import { formatInZone } from '../../../../contract/format';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../../../contract/ops';
 import OpsShell from '../components/OpsShell';
 import { pagedTableProps, tablePage } from '../components/pagedTable';

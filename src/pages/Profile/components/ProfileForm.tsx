@@ -5,7 +5,8 @@ import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { saveProfile } from '@/services/profile';
 import { handledHere } from '@/utils/failure';
-import { pickText } from '@/utils/format';
+import { pickText } from '../../../../contract/format';
+
 import { idCardBirthDate, idCardGender, isValidIdCard } from '../../../../contract/idcard';
 import type { Gender, Organization, Profile } from '../../../../contract/profile';
 import {

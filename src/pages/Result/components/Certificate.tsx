@@ -2,8 +2,8 @@ import { useIntl } from '@umijs/max';
 import { Card, Descriptions, Flex, theme } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import type { ReactNode } from 'react';
-import { formatInZone, pickText } from '@/utils/format';
 import type { ResultView } from '../../../../contract/booking';
+import { formatInZone, pickText } from '../../../../contract/format';
 
 /** The public page anyone shown the certificate can check its number on. */
 export function verifyUrl(certificateNumber: string): string {

@@ -3,8 +3,8 @@ import { Button, Result } from 'antd';
 import { useEffect, useState } from 'react';
 import PaymentModal from '@/components/PaymentModal';
 import { order as fetchOrder } from '@/services/booking';
-import { formatInZone, pickText, zoneLabel } from '@/utils/format';
 import type { OrderView, RegistrationView } from '../../../../contract/booking';
+import { formatInZone, pickText, zoneLabel } from '../../../../contract/format';
 import { findRegistration } from '../findRegistration';
 import DoneScreen from './DoneScreen';
 

@@ -6,9 +6,9 @@ import { useFailure } from '@/hooks/useFailure';
 import { changeOptions, changeRegistration } from '@/services/booking';
 import { envelopeOf } from '@/utils/bizError';
 import { handledHere } from '@/utils/failure';
-import { formatFen, formatInZone, pickText, zoneLabel } from '@/utils/format';
 import type { ChangeResponse, RegistrationView } from '../../../../contract/booking';
 import type { ExamSummary } from '../../../../contract/catalog';
+import { formatFen, formatInZone, pickText, zoneLabel } from '../../../../contract/format';
 
 interface Props {
   registration: RegistrationView;

@@ -5,8 +5,8 @@ import { useFailure } from '@/hooks/useFailure';
 import { cancelRegistration } from '@/services/booking';
 import { envelopeOf } from '@/utils/bizError';
 import { handledHere } from '@/utils/failure';
-import { formatFen, formatInZone, pickText, zoneLabel } from '@/utils/format';
 import type { ChangeResponse, RegistrationView } from '../../../../contract/booking';
+import { formatFen, formatInZone, pickText, zoneLabel } from '../../../../contract/format';
 import ChangeModal from './ChangeModal';
 
 interface Props {

@@ -4,7 +4,7 @@ import { Button, Card, Descriptions, Result, Spin } from 'antd';
 import { RefundLine } from '@/components/RefundNote';
 import { OrderStatusTag } from '@/components/StatusTag';
 import { order as fetchOrder } from '@/services/booking';
-import { formatFen, formatInZone, pickText, zoneLabel } from '@/utils/format';
+import { formatFen, formatInZone, pickText, zoneLabel } from '../../../../contract/format';
 
 /**
  * The receipt of one order: every price line, the provider's transaction id, when it was paid, what went back (only

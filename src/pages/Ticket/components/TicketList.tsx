@@ -3,7 +3,7 @@ import { useRequest } from 'ahooks';
 import { Card, Empty, List } from 'antd';
 import { RegistrationStatusTag } from '@/components/StatusTag';
 import { registrations } from '@/services/booking';
-import { formatInZone, pickText, zoneLabel } from '@/utils/format';
+import { formatInZone, pickText, zoneLabel } from '../../../../contract/format';
 
 /** /home/ticket without a parameter: my registrations, each leading to its ticket. */
 export default function TicketList() {

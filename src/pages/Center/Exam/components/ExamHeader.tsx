@@ -1,7 +1,7 @@
 import { useIntl } from '@umijs/max';
 import { Descriptions } from 'antd';
-import { formatFen, formatInZone, pickText, zoneLabel } from '@/utils/format';
 import type { CenterExam } from '../../../../../contract/center';
+import { formatFen, formatInZone, pickText, zoneLabel } from '../../../../../contract/format';
 import ExamStatusTag from '../../components/ExamStatusTag';
 
 /** The exam's name as the page heading, and the facts a center checks before the door opens. */

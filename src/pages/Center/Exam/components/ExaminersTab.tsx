@@ -6,9 +6,9 @@ import { useFailure } from '@/hooks/useFailure';
 import { assignExaminer, examExaminers, unassignExaminer } from '@/services/center';
 import { handledHere } from '@/utils/failure';
 import { feedback } from '@/utils/feedback';
-import { formatInZone } from '@/utils/format';
 import { isMainlandMobile } from '@/utils/phone';
 import type { AssignedExaminer, CenterExam } from '../../../../../contract/center';
+import { formatInZone } from '../../../../../contract/format';
 import { nationalPhone } from '../format';
 
 const HEADING_ID = 'center-examiners';

@@ -6,9 +6,9 @@ import { useState } from 'react';
 import ScrollRegion from '@/components/ScrollRegion';
 import { RegistrationStatusTag } from '@/components/StatusTag';
 import { roster, rosterExport } from '@/services/center';
-import { formatInZone } from '@/utils/format';
 import type { RegistrationStatus } from '../../../../../contract/booking';
 import type { CenterExam, RosterEntry } from '../../../../../contract/center';
+import { formatInZone } from '../../../../../contract/format';
 import { saveBlob } from '../../download';
 import { nationalPhone } from '../format';
 

@@ -13,7 +13,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { exams } from '@/services/catalog';
 import { categories, createPromotion, updatePromotion } from '@/services/ops';
 import { feedback } from '@/utils/feedback';
-import { pickText } from '@/utils/format';
+import { pickText } from '../../../../../contract/format';
+
 import {
   DISCOUNT_TYPES,
   PROMOTION_KINDS,

@@ -4,7 +4,8 @@ import { Button } from 'antd';
 import { useRef, useState } from 'react';
 import ToneTag from '@/components/ToneTag';
 import { promotions } from '@/services/ops';
-import { formatFen, formatInZone, pickText } from '@/utils/format';
+import { formatFen, formatInZone, pickText } from '../../../../../contract/format';
+
 import { PROMOTION_KINDS, type Promotion } from '../../../../../contract/ops';
 import { pagedTableProps, tablePage } from '../../components/pagedTable';
 import PromotionFormModal from './PromotionFormModal';
