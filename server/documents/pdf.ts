@@ -82,12 +82,12 @@ export async function renderPdf(
  * A new A4 page. The bottom margin is zero so that pdfkit never starts a page of its own for text near the footer:
  * every block is placed and bounded by the layout, so each ticket stays on its one page.
  */
-export function addPage(doc: Pdf): void {
+function addPage(doc: Pdf): void {
   doc.addPage({ size: 'A4', margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 0 } });
 }
 
 /** The coloured band across the top: the document's title and a subtitle under it. Answers the y below it. */
-export function drawHeaderBand(doc: Pdf, title: string, subtitle: string): number {
+function drawHeaderBand(doc: Pdf, title: string, subtitle: string): number {
   doc.rect(0, 0, PAGE_WIDTH, BAND_HEIGHT).fill(COLORS.brand);
   doc
     .fillColor('#FFFFFF')
@@ -103,7 +103,7 @@ export function drawHeaderBand(doc: Pdf, title: string, subtitle: string): numbe
 }
 
 /** A thin rule and two small texts at the foot of the page: the service's name on the left, `right` on the right. */
-export function drawFooter(doc: Pdf, left: string, right: string): void {
+function drawFooter(doc: Pdf, left: string, right: string): void {
   const y = PAGE_HEIGHT - MARGIN;
   doc
     .moveTo(MARGIN, y - 4)
@@ -114,6 +114,20 @@ export function drawFooter(doc: Pdf, left: string, right: string): void {
   doc.text(left, MARGIN, y, { width: CONTENT_WIDTH / 2, lineBreak: false });
   doc.text(right, PAGE_WIDTH / 2, y, { width: CONTENT_WIDTH / 2, align: 'right', lineBreak: false });
   doc.fillColor(COLORS.text);
+}
+
+/**
+ * A new page of a document: its footer (`left` and `right`, see drawFooter) and, when `band` is given, the header
+ * band. Answers the y where the body starts: under the band, else at the top margin.
+ */
+export function startPage(
+  doc: Pdf,
+  footer: { left: string; right: string },
+  band?: { title: string; subtitle: string },
+): number {
+  addPage(doc);
+  drawFooter(doc, footer.left, footer.right);
+  return band ? drawHeaderBand(doc, band.title, band.subtitle) : MARGIN;
 }
 
 export interface Fact {

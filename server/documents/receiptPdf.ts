@@ -2,20 +2,18 @@ import { DEFAULT_TIME_ZONE, formatFen, formatInZone, pickText } from '../../cont
 import { maskPhone } from '../domain/phone';
 import { type DocumentLocale, type DocumentTextKey, documentText } from './messages';
 import {
-  addPage,
   BODY_BOTTOM,
   COLORS,
   CONTENT_WIDTH,
   drawColumnTable,
   drawFactTable,
-  drawFooter,
-  drawHeaderBand,
   drawHeading,
   FONT,
   MARGIN,
   MM,
   PAGE_WIDTH,
   renderPdf,
+  startPage,
 } from './pdf';
 import { timeInZone } from './time';
 import type { ReceiptDocument } from './types';
@@ -113,16 +111,13 @@ function drawRefunds(
 function drawReceipt(doc: Pdf, receipt: ReceiptDocument, locale: DocumentLocale) {
   const text = (key: DocumentTextKey, values?: Record<string, string>) => documentText(locale, key, values);
   const service = text('service.name');
-  const footer = `${text('receipt.field.orderId')}${text('field.separator')}${receipt.orderId}`;
-  /** Pages after the first (a group order's many refunds): the footer again, the body from the top margin. */
-  const newPage = () => {
-    addPage(doc);
-    drawFooter(doc, service, footer);
-    return MARGIN;
+  const footer = {
+    left: service,
+    right: `${text('receipt.field.orderId')}${text('field.separator')}${receipt.orderId}`,
   };
-  addPage(doc);
-  drawFooter(doc, service, footer);
-  let top = drawHeaderBand(doc, text('receipt.title'), pickText(receipt.issuer, locale)) + GAP;
+  /** Pages after the first (a group order's many refunds): the footer again, the body from the top margin. */
+  const newPage = () => startPage(doc, footer);
+  let top = startPage(doc, footer, { title: text('receipt.title'), subtitle: pickText(receipt.issuer, locale) }) + GAP;
 
   top = drawFactTable(doc, MARGIN, top, CONTENT_WIDTH, [
     { label: text('receipt.field.orderId'), value: receipt.orderId },

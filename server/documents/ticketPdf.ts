@@ -1,19 +1,17 @@
 import { pickText } from '../../contract/format';
 import { type DocumentLocale, type DocumentTextKey, documentText } from './messages';
 import {
-  addPage,
   BODY_BOTTOM,
   COLORS,
   CONTENT_WIDTH,
   drawFactTable,
-  drawFooter,
-  drawHeaderBand,
   drawHeading,
   FONT,
   MARGIN,
   MM,
   PAGE_WIDTH,
   renderPdf,
+  startPage,
 } from './pdf';
 import { PHOTO_MM, photoForPrint } from './photo';
 import { drawQrCode } from './qr';
@@ -86,8 +84,11 @@ function drawTicket(doc: Pdf, ticket: TicketDocument, photo: Buffer | null, loca
   const text = (key: DocumentTextKey, values?: Record<string, string | number>) => documentText(locale, key, values);
   const examName = pickText(exam.name, locale);
 
-  addPage(doc);
-  const top = drawHeaderBand(doc, text('ticket.title'), examName) + GAP;
+  const footer = {
+    left: text('service.name'),
+    right: text('ticket.footer.registration', { id: ticket.registrationId }),
+  };
+  const top = startPage(doc, footer, { title: text('ticket.title'), subtitle: examName }) + GAP;
 
   const photoX = PAGE_WIDTH - MARGIN - PHOTO_MM.width * MM;
   drawPhoto(doc, photo, photoX, top, locale);
@@ -116,8 +117,6 @@ function drawTicket(doc: Pdf, ticket: TicketDocument, photo: Buffer | null, loca
     .fillColor(COLORS.muted)
     .text(text('ticket.qr.caption'), qrX, qrY + qrSide, { width: qrSide, align: 'center' });
   drawRules(doc, ticket, MARGIN, qrY, qrX - GAP - MARGIN, locale);
-
-  drawFooter(doc, text('service.name'), text('ticket.footer.registration', { id: ticket.registrationId }));
 }
 
 /**
