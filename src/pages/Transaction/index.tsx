@@ -2,6 +2,7 @@ import { type ProColumns, ProTable } from '@ant-design/pro-components';
 import { history, Link, useIntl } from '@umijs/max';
 import { Empty } from 'antd';
 import { withPageTexts } from '@/components/PageTexts';
+import { serverPagedProps, tablePage } from '@/components/pagedTable';
 import { REFUND_TEXTS, RefundTotalsNote } from '@/components/RefundNote';
 import { OrderStatusTag, STATUS_TEXTS } from '@/components/StatusTag';
 import enTransaction from '@/locales/en-US/transaction';
@@ -70,16 +71,8 @@ function TransactionPage() {
       headerTitle={<h1 style={{ fontSize: 20, margin: 0 }}>{intl.formatMessage({ id: 'pages.transaction.title' })}</h1>}
       rowKey="orderId"
       columns={columns}
-      search={false}
-      options={false}
-      pagination={{ pageSize: PAGE_SIZE, showSizeChanger: false }}
-      scroll={{ x: 'max-content' }}
-      request={async ({ current = 1, pageSize = PAGE_SIZE }) => {
-        const page = await transactions({ current, pageSize });
-        return { data: page.list, total: page.total, success: true };
-      }}
-      // The request error handler has already said what went wrong; without this ProTable rethrows it, unhandled.
-      onRequestError={() => undefined}
+      {...serverPagedProps(PAGE_SIZE)}
+      request={async ({ current = 1, pageSize = PAGE_SIZE }) => tablePage(await transactions({ current, pageSize }))}
       // The row is a large target for the mouse; keyboard and screen-reader users have the receipt link.
       onRow={(row) => ({ onClick: () => history.push(receiptOf(row)), style: { cursor: 'pointer' } })}
       locale={{ emptyText: <Empty description={intl.formatMessage({ id: 'pages.transaction.empty' })} /> }}

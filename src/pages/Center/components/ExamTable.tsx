@@ -2,6 +2,7 @@ import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-comp
 import { Link, useIntl } from '@umijs/max';
 import { Button, Space } from 'antd';
 import type { MutableRefObject, ReactNode } from 'react';
+import { serverPagedProps, tablePage } from '@/components/pagedTable';
 import { centerExams } from '@/services/center';
 import type { CenterExam } from '../../../../contract/center';
 import { formatInZone, pickText, zoneLabel } from '../../../../contract/format';
@@ -105,16 +106,8 @@ export default function ExamTable({ actionRef, title, headingId, toolbar, onEdit
       rowKey="id"
       columns={columns}
       aria-labelledby={headingId}
-      request={async ({ current = 1, pageSize = PAGE_SIZE }) => {
-        const page = await centerExams({ current, pageSize });
-        return { data: page.list, total: page.total, success: true };
-      }}
-      // The request error handler has already told the user; the table only stops loading.
-      onRequestError={() => undefined}
-      pagination={{ pageSize: PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: true }}
-      search={false}
-      options={false}
-      scroll={{ x: 'max-content' }}
+      request={async ({ current = 1, pageSize = PAGE_SIZE }) => tablePage(await centerExams({ current, pageSize }))}
+      {...serverPagedProps(PAGE_SIZE, { hideOnSinglePage: true })}
       locale={{ emptyText: text('empty') }}
     />
   );

@@ -2,6 +2,7 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { ProTable } from '@ant-design/pro-components';
 import { Link, useIntl } from '@umijs/max';
 import { Space } from 'antd';
+import { serverPagedProps, tablePage } from '@/components/pagedTable';
 import { RefundTotalsNote } from '@/components/RefundNote';
 import { RegistrationStatusTag } from '@/components/StatusTag';
 import { registrations } from '@/services/booking';
@@ -73,16 +74,8 @@ export default function MyRegistrations() {
       headerTitle={<h2 style={{ margin: 0, fontSize: 18 }}>{text('pages.examlist.mine.title')}</h2>}
       rowKey="id"
       columns={columns}
-      request={async ({ current = 1, pageSize = PAGE_SIZE }) => {
-        const page = await registrations({ current, pageSize });
-        return { data: page.list, total: page.total, success: true };
-      }}
-      // The request error handler has already told the user; the table only stops loading.
-      onRequestError={() => undefined}
-      pagination={{ pageSize: PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: true }}
-      search={false}
-      options={false}
-      scroll={{ x: 'max-content' }}
+      request={async ({ current = 1, pageSize = PAGE_SIZE }) => tablePage(await registrations({ current, pageSize }))}
+      {...serverPagedProps(PAGE_SIZE, { hideOnSinglePage: true })}
       locale={{ emptyText: text('pages.examlist.mine.empty') }}
     />
   );

@@ -3,6 +3,7 @@ import { ProTable } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
 import { Alert, Card, Tag } from 'antd';
 import { useState } from 'react';
+import { serverPagedProps, tablePage } from '@/components/pagedTable';
 import { exams } from '@/services/catalog';
 import type { ExamSummary } from '../../../../contract/catalog';
 import { formatFen, formatInZone, pickText, zoneLabel } from '../../../../contract/format';
@@ -63,22 +64,14 @@ export default function OpenExams({ canBook }: { canBook: boolean }) {
         rowKey="id"
         columns={columns}
         params={filters}
-        request={async ({ current = 1, pageSize = PAGE_SIZE, ...query }) => {
-          const page = await exams({ ...query, current, pageSize });
-          return { data: page.list, total: page.total, success: true };
-        }}
-        // The request error handler has already told the user; the table only stops loading.
-        onRequestError={() => undefined}
-        pagination={{
-          pageSize: PAGE_SIZE,
-          showSizeChanger: false,
+        request={async ({ current = 1, pageSize = PAGE_SIZE, ...query }) =>
+          tablePage(await exams({ ...query, current, pageSize }))
+        }
+        {...serverPagedProps(PAGE_SIZE, {
           showTotal: (total) => intl.formatMessage({ id: 'pages.examlist.total' }, { total }),
-        }}
-        search={false}
-        options={false}
+        })}
         toolBarRender={false}
         cardProps={false}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: text('open.empty') }}
       />
       <ExamDetails exam={shown} canBook={canBook} onClose={() => setShown(undefined)} />

@@ -1,12 +1,12 @@
 import { type ProColumns, ProDescriptions, ProTable } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
 import { withPageTexts } from '@/components/PageTexts';
+import { pagedTableProps, tablePage } from '@/components/pagedTable';
 import { auditLog } from '@/services/ops';
 import { maskPhone } from '@/utils/format';
 import { formatInZone } from '../../../../contract/format';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../../../contract/ops';
 import OpsShell from '../components/OpsShell';
-import { pagedTableProps, tablePage } from '../components/pagedTable';
 import { OPS_TEXTS } from '../texts';
 
 const PAGE_SIZE = 20;

@@ -2,6 +2,7 @@ import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-comp
 import { useIntl } from '@umijs/max';
 import { Alert, Button, Modal } from 'antd';
 import { useRef, useState } from 'react';
+import { serverPagedProps, tablePage } from '@/components/pagedTable';
 import { enterResult, publishResults, roster } from '@/services/center';
 import type { CenterExam, RosterEntry } from '../../../../../contract/center';
 import { formatInZone, pickText } from '../../../../../contract/format';
@@ -143,19 +144,13 @@ export default function ResultsTab({ exam, onExamChanged }: ResultsTabProps) {
         // Publication moves every checked-in candidate to completed.
         params={{ status: published ? 'completed' : 'checkin' }}
         actionRef={table}
-        request={async ({ current = 1, pageSize = PAGE_SIZE, status }) => {
-          const page = await roster(exam.id, { current, pageSize, status });
-          return { data: page.list, total: page.total, success: true };
-        }}
-        // The request error handler has already told the user; the table only stops loading.
-        onRequestError={() => undefined}
-        pagination={{ pageSize: PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: true }}
-        search={false}
-        options={false}
+        request={async ({ current = 1, pageSize = PAGE_SIZE, status }) =>
+          tablePage(await roster(exam.id, { current, pageSize, status }))
+        }
+        {...serverPagedProps(PAGE_SIZE, { hideOnSinglePage: true })}
         toolBarRender={false}
         cardProps={false}
         aria-labelledby={HEADING_ID}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: text('empty') }}
         style={{ marginTop: 16 }}
       />

@@ -3,6 +3,7 @@ import { type ProColumns, ProTable } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
 import { Button, Input, Select } from 'antd';
 import { useState } from 'react';
+import { serverPagedProps, tablePage } from '@/components/pagedTable';
 import ScrollRegion from '@/components/ScrollRegion';
 import { RegistrationStatusTag } from '@/components/StatusTag';
 import { roster, rosterExport } from '@/services/center';
@@ -102,15 +103,12 @@ export default function RosterTab({ exam }: { exam: CenterExam }) {
       rowKey="registrationId"
       columns={columns}
       params={query}
-      request={async ({ current = 1, pageSize = PAGE_SIZE, q, status }) => {
-        const page = await roster(exam.id, { current, pageSize, q, status });
-        return { data: page.list, total: page.total, success: true };
-      }}
-      // The request error handler has already told the user; the table only stops loading.
-      onRequestError={() => undefined}
-      pagination={{ pageSize: PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: true }}
-      search={false}
-      options={false}
+      request={async ({ current = 1, pageSize = PAGE_SIZE, q, status }) =>
+        tablePage(await roster(exam.id, { current, pageSize, q, status }))
+      }
+      {...serverPagedProps(PAGE_SIZE, { hideOnSinglePage: true })}
+      // The ScrollRegion around the table scrolls it sideways, focusable by keyboard; the table itself does not.
+      scroll={undefined}
       aria-labelledby={HEADING_ID}
       tableViewRender={(_, table) => <ScrollRegion labelledBy={HEADING_ID}>{table}</ScrollRegion>}
       locale={{ emptyText: text('empty') }}

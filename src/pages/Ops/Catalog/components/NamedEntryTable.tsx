@@ -2,10 +2,10 @@ import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-comp
 import { useIntl } from '@umijs/max';
 import { Button, Popconfirm, Space } from 'antd';
 import { useRef, useState } from 'react';
+import { pagedTableProps, tablePage } from '@/components/pagedTable';
 import { feedback } from '@/utils/feedback';
 import type { LocalizedText } from '../../../../../contract/common';
 import { pickText } from '../../../../../contract/format';
-import { pagedTableProps, tablePage } from '../../components/pagedTable';
 import CatalogStatusTag from './CatalogStatusTag';
 import NameFormModal, { type NameFormValues } from './NameFormModal';
 

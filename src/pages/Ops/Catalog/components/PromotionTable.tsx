@@ -2,12 +2,11 @@ import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-comp
 import { useIntl } from '@umijs/max';
 import { Button } from 'antd';
 import { useRef, useState } from 'react';
+import { pagedTableProps, tablePage } from '@/components/pagedTable';
 import ToneTag from '@/components/ToneTag';
 import { promotions } from '@/services/ops';
 import { formatFen, formatInZone, pickText } from '../../../../../contract/format';
-
 import { PROMOTION_KINDS, type Promotion } from '../../../../../contract/ops';
-import { pagedTableProps, tablePage } from '../../components/pagedTable';
 import PromotionFormModal from './PromotionFormModal';
 
 const PAGE_SIZE = 10;
