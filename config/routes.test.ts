@@ -1,15 +1,10 @@
+import { SIGNED_IN_SPEC_PATHS } from '../src/testing/specPaths';
 import routes from './routes';
 
 const SPEC_PATHS = [
   '/user/login',
   '/home',
-  '/home/examlist',
-  '/home/profile',
-  '/home/singleRegistration',
-  '/home/gRegistration',
-  '/home/ticket',
-  '/home/result',
-  '/home/transaction',
+  ...SIGNED_IN_SPEC_PATHS,
   '/home/termsOfUse',
   '/home/risk',
   '/home/privacyPolicy',

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { and, count, eq } from 'drizzle-orm';
+import { REQUIRED_PROFILE_FIELDS } from '../../contract';
 import { createTestApp, dataOf, envelope, loginAs, openFileApp, postAs, type TestApp } from '../../tests/helpers/app';
 import {
   book,
@@ -141,18 +142,7 @@ describe('register', () => {
     assert.equal(body.errorCode, 'PROFILE_INCOMPLETE');
     assert.deepEqual(
       body.details?.map((d) => d.path),
-      [
-        'name',
-        'gender',
-        'email',
-        'contactPhone',
-        'address',
-        'idNumber',
-        'dateOfBirth',
-        'provinceCode',
-        'cityCode',
-        'avatarId',
-      ],
+      [...REQUIRED_PROFILE_FIELDS],
     );
     assert.equal(await seatsTaken(t, exam.id), 0);
   });

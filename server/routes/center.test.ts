@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
-import { LICENSE_MAX_BYTES } from '../../contract';
+import { LICENSE_MAX_BYTES, REQUIRED_CENTER_FIELDS } from '../../contract';
 import { dataOf, envelope, loginAs, multipart, openFileApp, type TestApp } from '../../tests/helpers/app';
 import { book, nextPhone, payInWallet, readyCandidate } from '../../tests/helpers/booking';
 import {
@@ -131,17 +131,7 @@ describe('center profile', () => {
     assert.equal(profile.complete, false);
     assert.equal(profile.businessName, '');
     assert.equal(profile.licenseUrl, null);
-    assert.deepEqual(profile.missing, [
-      'businessName',
-      'licenseId',
-      'taxId',
-      'capacity',
-      'contactName',
-      'contactPhone',
-      'provinceCode',
-      'cityCode',
-      'address',
-    ]);
+    assert.deepEqual(profile.missing, [...REQUIRED_CENTER_FIELDS]);
   });
 
   test('saving creates the center: names and address in both languages, phone in E.164, complete', async () => {

@@ -1,3 +1,4 @@
+import { SIGNED_IN_SPEC_PATHS } from '@/testing/specPaths';
 import routes from '../../config/routes';
 import { guardRedirect, isPublicPath, PUBLIC_ROUTES, safeRedirect } from './guard';
 
@@ -26,13 +27,7 @@ describe('page guard (spec section 6)', () => {
   });
 
   it.each([
-    '/home/examlist',
-    '/home/profile',
-    '/home/singleRegistration',
-    '/home/gRegistration',
-    '/home/ticket',
-    '/home/result',
-    '/home/transaction',
+    ...SIGNED_IN_SPEC_PATHS,
     '/home/examiner/scan',
     '/home/center/exams/0192f0c0-0000-7000-8000-000000000101',
     '/home/center/exams/0192F0C0-0000-7000-8000-000000000101/',

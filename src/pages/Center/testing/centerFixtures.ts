@@ -7,7 +7,12 @@ import { getRequestInstance } from '@umijs/max';
 import { type Call, ok, type Route, serve } from '@/testing/fakeServer';
 import { examFixture } from '@/testing/fixtures';
 import type { CurrentUser } from '../../../../contract/auth';
-import type { CenterExam, CenterProfile, RosterEntry } from '../../../../contract/center';
+import {
+  type CenterExam,
+  type CenterProfile,
+  REQUIRED_CENTER_FIELDS,
+  type RosterEntry,
+} from '../../../../contract/center';
 
 export const CENTER_USER: CurrentUser = {
   id: '0192f0c0-0000-7000-8000-000000000901',
@@ -36,17 +41,7 @@ export const EMPTY_CENTER_PROFILE: CenterProfile = {
   cityCode: null,
   address: '',
   complete: false,
-  missing: [
-    'businessName',
-    'licenseId',
-    'taxId',
-    'capacity',
-    'contactName',
-    'contactPhone',
-    'provinceCode',
-    'cityCode',
-    'address',
-  ],
+  missing: [...REQUIRED_CENTER_FIELDS],
 };
 
 export const CENTER_PROFILE: CenterProfile = {
