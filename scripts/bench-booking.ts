@@ -10,21 +10,18 @@
  * no oversold seat and no 5xx answer.
  */
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../server/db/client';
 import { avatars, exams, profiles, registrations, sessions, users } from '../server/db/schema';
 import { hashToken } from '../server/domain/auth';
 import { uuidv7 } from '../server/ids';
-import { type BenchDatabaseKind, benchDatabaseKinds, seedBenchExams, withBenchDatabase } from './lib/bench-database';
+import { type BenchDatabaseKind, seedBenchExams, withBenchDatabase } from './lib/bench-database';
+import { benchOnEachDatabase, benchProfile, overConnections, percentile, postJson } from './lib/bench-load';
 import { freePort, startServerProcess } from './lib/server-process';
 
 const CANDIDATES = Number(process.env.BENCH_CANDIDATES ?? 2000);
 const SEATS = Number(process.env.BENCH_SEATS ?? 500);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
-
-/** A valid GB 11643 number (check character included) for the bench's profiles. */
-const ID_NUMBER = '11010519491231002X';
 
 /** Candidates who book a separate exam first, so the measured run meets a warmed-up server (JIT, pools). */
 const WARM_UP_CANDIDATES = Math.max(200, Math.round(CANDIDATES / 4));
@@ -60,18 +57,7 @@ async function seed(database: Database) {
         },
         session: { id: uuidv7(), userId, tokenHash: hashToken(token), expiresAt },
         avatar: { id: avatarId, userId, contentType: 'image/webp', image: tinyImage, small: tinyImage },
-        profile: {
-          userId,
-          gender: 'female' as const,
-          email: `candidate${n}@example.com`,
-          contactPhone: `+86139${String(n).padStart(8, '0')}`,
-          address: '测试路 1 号',
-          idNumber: ID_NUMBER,
-          dateOfBirth: '1949-12-31',
-          provinceCode: '11',
-          cityCode: '1101',
-          avatarId,
-        },
+        profile: { ...benchProfile(userId, n, `+86139${String(n).padStart(8, '0')}`), avatarId },
       };
     });
     await db.insert(users).values(batch.map((b) => b.user));
@@ -87,11 +73,6 @@ async function seed(database: Database) {
   };
 }
 
-interface Answer {
-  status: number;
-  ms: number;
-}
-
 /** The total the checkout shows for one seat of `examId`: every booking confirms it, as the checkout page does. */
 async function quotedTotal(baseUrl: string, token: string, examId: string): Promise<number> {
   const response = await fetch(`${baseUrl}/api/front/checkout/quote`, {
@@ -103,59 +84,19 @@ async function quotedTotal(baseUrl: string, token: string, examId: string): Prom
   return envelope.data.totalFen;
 }
 
-/** One booking request over a keep-alive connection of `agent`. */
-function book(agent: http.Agent, url: URL, token: string, examId: string, expectedTotalFen: number): Promise<Answer> {
-  const body = JSON.stringify({ examId, expectedTotalFen });
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const request = http.request(
-      {
-        agent,
-        host: url.hostname,
-        port: url.port,
-        path: '/api/front/student-registration',
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          'idempotency-key': randomBytes(12).toString('hex'),
-        },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }));
-      },
-    );
-    request.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
-    request.end(body);
-  });
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
 /** Fires one booking per candidate through CONNECTIONS connections and reports what came back. */
 async function fire(baseUrl: string, examId: string, tokens: string[]) {
-  const url = new URL(baseUrl);
   const expectedTotalFen = await quotedTotal(baseUrl, tokens[0] ?? '', examId);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const answers: Answer[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (next < tokens.length) {
-        const token = tokens[next];
-        next += 1;
-        answers.push(await book(agent, url, token, examId, expectedTotalFen));
-      }
-    }),
+  const { answers, seconds } = await overConnections(baseUrl, CONNECTIONS, tokens, (agent, url, token) =>
+    postJson(
+      agent,
+      url,
+      '/api/front/student-registration',
+      { authorization: `Bearer ${token}`, 'idempotency-key': randomBytes(12).toString('hex') },
+      { examId, expectedTotalFen },
+    ),
   );
-  const seconds = (performance.now() - started) / 1000;
-  agent.destroy();
-  const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
+  const latencies = answers.map((a) => a.roundTripMs).sort((a, b) => a - b);
   return {
     seconds,
     perSecond: answers.length / seconds,
@@ -219,13 +160,4 @@ async function runOn(kind: BenchDatabaseKind) {
   });
 }
 
-async function main() {
-  let allGood = true;
-  for (const kind of benchDatabaseKinds()) {
-    allGood = (await runOn(kind)) && allGood;
-  }
-  console.log('\ntarget (PostgreSQL, 2 cores): >= 1000 requests/s, p99 < 250 ms, 0 oversold, 0 5xx');
-  process.exit(allGood ? 0 : 1);
-}
-
-main();
+benchOnEachDatabase(runOn, 'target (PostgreSQL, 2 cores): >= 1000 requests/s, p99 < 250 ms, 0 oversold, 0 5xx');

@@ -1,19 +1,7 @@
-/**
- * `npm run bench:group-upload`: a coordinator uploads a 1,000-row .xlsx member list through the HTTP endpoint of the
- * production server, which reads, validates and stores it; the server's own time for each upload comes back in its
- * Server-Timing header. Runs on PGlite (what `npm start` uses) and on PostgreSQL.
- *
- * Settings (environment): BENCH_ROWS (1000), BENCH_UPLOADS (10 measured, after 2 not counted), BENCH_DATABASES
- * (postgres,pglite), BENCH_DATABASE_URL (see scripts/lib/bench-database.ts).
- * Target on a 2-core machine: every upload under 1 second of server time.
- */
-import { randomBytes } from 'node:crypto';
 import type { Database } from '../server/db/client';
-import { sessions, users } from '../server/db/schema';
-import { hashToken } from '../server/domain/auth';
-import { uuidv7 } from '../server/ids';
 import { GROUP_HEADER, memberRows, xlsxOf } from '../tests/helpers/spreadsheets';
-import { type BenchDatabaseKind, benchDatabaseKinds, seedBenchExams, withBenchDatabase } from './lib/bench-database';
+import { type BenchDatabaseKind, seedBenchExams, withBenchDatabase } from './lib/bench-database';
+import { benchOnEachDatabase, benchSession, serverMs } from './lib/bench-load';
 import { freePort, startServerProcess } from './lib/server-process';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1000);
@@ -24,16 +12,7 @@ const TARGET_MS = 1000;
 /** An exam with a seat for every row, and a coordinator with a live session. */
 async function seed(database: Database) {
   const examId = (await seedBenchExams(database, { 'BENCH-GROUP': ROWS })).get('BENCH-GROUP') ?? '';
-  const { db } = database;
-  const token = randomBytes(32).toString('base64url');
-  const userId = uuidv7();
-  await db.insert(users).values({ id: userId, phone: '+8613700000000', kind: 'individual', name: '领队' });
-  await db.insert(sessions).values({
-    id: uuidv7(),
-    userId,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + 86_400_000),
-  });
+  const { token } = await benchSession(database, { phone: '+8613700000000', kind: 'individual', name: '领队' });
   return { examId, token };
 }
 
@@ -55,8 +34,11 @@ async function uploadOnce(baseUrl: string, token: string, groupId: string, file:
   const body = (await response.json()) as { success: boolean; data?: { upload: { accepted: unknown[] } } };
   const roundTripMs = performance.now() - started;
   if (!response.ok || !body.success) throw new Error(`upload answered ${response.status}: ${JSON.stringify(body)}`);
-  const timing = /app;dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '');
-  return { serverMs: Number(timing?.[1] ?? Number.NaN), roundTripMs, accepted: body.data?.upload.accepted.length ?? 0 };
+  return {
+    serverMs: serverMs(response.headers.get('server-timing')),
+    roundTripMs,
+    accepted: body.data?.upload.accepted.length ?? 0,
+  };
 }
 
 async function runOn(kind: BenchDatabaseKind, file: Buffer): Promise<boolean> {
@@ -96,12 +78,9 @@ async function runOn(kind: BenchDatabaseKind, file: Buffer): Promise<boolean> {
   });
 }
 
-async function main() {
-  const file = await xlsxOf([GROUP_HEADER, ...memberRows(ROWS)]);
-  let allGood = true;
-  for (const kind of benchDatabaseKinds()) allGood = (await runOn(kind, file)) && allGood;
-  console.log(`\ntarget (2 cores): every upload under ${TARGET_MS} ms of server time, every row accepted`);
-  process.exit(allGood ? 0 : 1);
-}
-
-main();
+xlsxOf([GROUP_HEADER, ...memberRows(ROWS)]).then((file) =>
+  benchOnEachDatabase(
+    (kind) => runOn(kind, file),
+    `target (2 cores): every upload under ${TARGET_MS} ms of server time, every row accepted`,
+  ),
+);
