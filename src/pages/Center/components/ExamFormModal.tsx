@@ -10,6 +10,7 @@ import { createExam, updateExam } from '@/services/center';
 import { organizations } from '@/services/profile';
 import { handledHere } from '@/utils/failure';
 import { feedback } from '@/utils/feedback';
+import { namedOptions } from '@/utils/options';
 import type { CenterExam } from '../../../../contract/center';
 import { DEFAULT_TIME_ZONE, pickText, zoneLabel } from '../../../../contract/format';
 import {
@@ -121,10 +122,7 @@ export default function ExamFormModal({ exam, centerCapacity, onClose, onSaved }
             <Form.Item name="categoryId" label={text('category')} rules={[pickerRequired('category')]}>
               <RequiredSelect
                 loading={choices.loading}
-                options={choices.data?.categoryList.map((category) => ({
-                  value: category.id,
-                  label: pickText(category.name, locale),
-                }))}
+                options={namedOptions(choices.data?.categoryList, (category) => category.id, locale)}
               />
             </Form.Item>
           </Col>
@@ -216,10 +214,7 @@ export default function ExamFormModal({ exam, centerCapacity, onClose, onSaved }
               <Select
                 allowClear
                 loading={choices.loading}
-                options={choices.data?.organizationList.map((organization) => ({
-                  value: organization.id,
-                  label: pickText(organization.name, locale),
-                }))}
+                options={namedOptions(choices.data?.organizationList, (organization) => organization.id, locale)}
               />
             </Form.Item>
           </Col>

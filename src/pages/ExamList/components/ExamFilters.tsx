@@ -4,8 +4,8 @@ import { Button, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import RegionField from '@/components/RegionField';
 import { categories } from '@/services/catalog';
+import { namedOptions } from '@/utils/options';
 import type { QueryOf } from '../../../../contract/api';
-import { pickText } from '../../../../contract/format';
 
 export type ExamFilterQuery = Omit<QueryOf<'exams'>, 'current' | 'pageSize'>;
 
@@ -50,10 +50,7 @@ export default function ExamFilters({ onChange }: { onChange: (query: ExamFilter
             <Select
               allowClear
               placeholder={text('category.all')}
-              options={categoryList.map((category) => ({
-                value: category.code,
-                label: pickText(category.name, intl.locale),
-              }))}
+              options={namedOptions(categoryList, (category) => category.code, intl.locale)}
             />
           </Form.Item>
         </Col>

@@ -1,6 +1,5 @@
-import { ProForm } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
-import { Col, Form, Input, InputNumber } from 'antd';
+import { Form, Input, InputNumber } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { saveCenterProfile, uploadLicense, uploadLogo } from '@/services/center';
 import { handledHere } from '@/utils/failure';
@@ -16,7 +15,7 @@ import {
 } from '../centerProfileForm';
 import DocumentField from './DocumentField';
 import ProfileFormFrame from './ProfileFormFrame';
-import { AddressItem, ContactPhoneItem, RegionItem } from './profileFields';
+import { AddressItem, ContactPhoneItem, FieldColumn, RegionItem } from './profileFields';
 
 /** contract/center.ts LICENSE_CONTENT_TYPES; the logo is a picture only. */
 const LICENSE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'];
@@ -64,88 +63,76 @@ export default function CenterProfileForm({ saved, onSaved }: CenterProfileFormP
       savedText="pages.center.profile.saved"
       onSaved={onSaved}
     >
-      <Col xs={24} sm={12}>
-        <ProForm.Item
-          name="businessName"
-          label={label('businessName')}
-          rules={[required('pages.center.profile.businessName.required')]}
-        >
-          <Input autoComplete="organization" maxLength={100} />
-        </ProForm.Item>
-      </Col>
-      <Col xs={24} sm={12}>
-        <ProForm.Item
-          name="taxId"
-          label={label('taxId')}
-          extra={text('pages.center.profile.taxId.help')}
-          rules={[required('pages.center.profile.taxId.required'), taxIdRule]}
-        >
-          <Input autoComplete="off" maxLength={18} style={{ textTransform: 'uppercase' }} />
-        </ProForm.Item>
-      </Col>
-      <Col xs={24} sm={12}>
-        <ProForm.Item
-          name="license"
-          label={label('license')}
-          extra={text('pages.center.profile.license.help')}
-          rules={[{ required: true, message: text('pages.center.profile.license.required') }]}
-        >
-          <DocumentField
-            contentTypes={LICENSE_TYPES}
-            send={uploadLicense}
-            needsToken
-            onRejected={(message) => showFieldError('license', message)}
-            texts={{
-              upload: 'pages.center.profile.license.upload',
-              replace: 'pages.center.profile.license.replace',
-              uploading: 'pages.profile.avatar.uploading',
-              alt: 'pages.center.profile.license.alt',
-              invalid: 'errors.LICENSE_INVALID',
-              tooLarge: 'pages.center.profile.license.tooLarge',
-            }}
-          />
-        </ProForm.Item>
-      </Col>
-      <Col xs={24} sm={12}>
-        <ProForm.Item
-          name="logo"
-          label={`${label('logo')} ${text('pages.profile.optional')}`}
-          extra={text('pages.center.profile.logo.help')}
-        >
-          <DocumentField
-            contentTypes={LOGO_TYPES}
-            send={uploadLogo}
-            onRejected={(message) => showFieldError('logo', message)}
-            texts={{
-              upload: 'pages.center.profile.logo.upload',
-              replace: 'pages.center.profile.logo.replace',
-              uploading: 'pages.profile.avatar.uploading',
-              alt: 'pages.center.profile.logo.alt',
-              invalid: 'errors.IMAGE_INVALID',
-              tooLarge: 'pages.profile.avatar.tooLarge',
-            }}
-          />
-        </ProForm.Item>
-      </Col>
-      <Col xs={24} sm={12}>
-        <ProForm.Item
-          name="capacity"
-          label={label('capacity')}
-          extra={text('pages.center.profile.capacity.help')}
-          rules={[{ required: true, message: text('pages.center.profile.capacity.required') }, capacityRule]}
-        >
-          <InputNumber min={1} max={MAX_CAPACITY} precision={0} style={{ width: '100%' }} />
-        </ProForm.Item>
-      </Col>
-      <Col xs={24} sm={12}>
-        <ProForm.Item
-          name="contactName"
-          label={label('contactName')}
-          rules={[required('pages.center.profile.contactName.required')]}
-        >
-          <Input autoComplete="name" maxLength={50} />
-        </ProForm.Item>
-      </Col>
+      <FieldColumn
+        name="businessName"
+        label={label('businessName')}
+        rules={[required('pages.center.profile.businessName.required')]}
+      >
+        <Input autoComplete="organization" maxLength={100} />
+      </FieldColumn>
+      <FieldColumn
+        name="taxId"
+        label={label('taxId')}
+        extra={text('pages.center.profile.taxId.help')}
+        rules={[required('pages.center.profile.taxId.required'), taxIdRule]}
+      >
+        <Input autoComplete="off" maxLength={18} style={{ textTransform: 'uppercase' }} />
+      </FieldColumn>
+      <FieldColumn
+        name="license"
+        label={label('license')}
+        extra={text('pages.center.profile.license.help')}
+        rules={[{ required: true, message: text('pages.center.profile.license.required') }]}
+      >
+        <DocumentField
+          contentTypes={LICENSE_TYPES}
+          send={uploadLicense}
+          needsToken
+          onRejected={(message) => showFieldError('license', message)}
+          texts={{
+            upload: 'pages.center.profile.license.upload',
+            replace: 'pages.center.profile.license.replace',
+            uploading: 'pages.profile.avatar.uploading',
+            alt: 'pages.center.profile.license.alt',
+            invalid: 'errors.LICENSE_INVALID',
+            tooLarge: 'pages.center.profile.license.tooLarge',
+          }}
+        />
+      </FieldColumn>
+      <FieldColumn
+        name="logo"
+        label={`${label('logo')} ${text('pages.profile.optional')}`}
+        extra={text('pages.center.profile.logo.help')}
+      >
+        <DocumentField
+          contentTypes={LOGO_TYPES}
+          send={uploadLogo}
+          onRejected={(message) => showFieldError('logo', message)}
+          texts={{
+            upload: 'pages.center.profile.logo.upload',
+            replace: 'pages.center.profile.logo.replace',
+            uploading: 'pages.profile.avatar.uploading',
+            alt: 'pages.center.profile.logo.alt',
+            invalid: 'errors.IMAGE_INVALID',
+            tooLarge: 'pages.profile.avatar.tooLarge',
+          }}
+        />
+      </FieldColumn>
+      <FieldColumn
+        name="capacity"
+        label={label('capacity')}
+        extra={text('pages.center.profile.capacity.help')}
+        rules={[{ required: true, message: text('pages.center.profile.capacity.required') }, capacityRule]}
+      >
+        <InputNumber min={1} max={MAX_CAPACITY} precision={0} style={{ width: '100%' }} />
+      </FieldColumn>
+      <FieldColumn
+        name="contactName"
+        label={label('contactName')}
+        rules={[required('pages.center.profile.contactName.required')]}
+      >
+        <Input autoComplete="name" maxLength={50} />
+      </FieldColumn>
       <ContactPhoneItem texts="pages.center.profile" />
       <RegionItem />
       <AddressItem />

@@ -1,13 +1,12 @@
-import { ProForm } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
-import { Col, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { saveExaminerProfile } from '@/services/examiner';
 import { type FieldErrorMap, handledHere } from '@/utils/failure';
 import type { ExaminerProfile } from '../../../../contract/examiner';
 import { isValidIdCard } from '../../../../contract/idcard';
 import ProfileFormFrame from './ProfileFormFrame';
-import { AddressItem, LoginPhoneItem, NameItem } from './profileFields';
+import { AddressItem, FieldColumn, LoginPhoneItem, NameItem } from './profileFields';
 
 interface ExaminerFormValues {
   name?: string;
@@ -76,15 +75,13 @@ export default function ExaminerProfileForm({ saved, onSaved }: ExaminerProfileF
     >
       <NameItem />
       <LoginPhoneItem />
-      <Col xs={24} sm={12}>
-        <ProForm.Item
-          name="identityId"
-          label={text('pages.profile.examiner.identityId')}
-          rules={[{ required: true, whitespace: true, message: text('pages.profile.idNumber.required') }, identityRule]}
-        >
-          <Input autoComplete="off" maxLength={18} />
-        </ProForm.Item>
-      </Col>
+      <FieldColumn
+        name="identityId"
+        label={text('pages.profile.examiner.identityId')}
+        rules={[{ required: true, whitespace: true, message: text('pages.profile.idNumber.required') }, identityRule]}
+      >
+        <Input autoComplete="off" maxLength={18} />
+      </FieldColumn>
       <AddressItem />
     </ProfileFormFrame>
   );

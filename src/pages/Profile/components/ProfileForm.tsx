@@ -1,11 +1,10 @@
-import { ProForm } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
-import { Col, DatePicker, Form, Input, Select } from 'antd';
+import { DatePicker, Form, Input, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { saveProfile } from '@/services/profile';
 import { handledHere } from '@/utils/failure';
-import { pickText } from '../../../../contract/format';
+import { namedOptions } from '@/utils/options';
 
 import { idCardBirthDate, idCardGender, isValidIdCard } from '../../../../contract/idcard';
 import type { Gender, Organization, Profile } from '../../../../contract/profile';
@@ -21,7 +20,7 @@ import {
 import AvatarField from './AvatarField';
 import GenderField from './GenderField';
 import ProfileFormFrame from './ProfileFormFrame';
-import { AddressItem, ContactPhoneItem, LoginPhoneItem, NameItem, RegionItem } from './profileFields';
+import { AddressItem, ContactPhoneItem, FieldColumn, LoginPhoneItem, NameItem, RegionItem } from './profileFields';
 
 const GENDERS: Gender[] = ['male', 'female'];
 
@@ -95,75 +94,59 @@ export default function ProfileForm({ saved, organizations, onSaved }: ProfileFo
       onSaved={onSaved}
       header={(result) => ({ name: result.name, avatar_small: result.avatar_small })}
     >
-      <Col xs={24} sm={24}>
-        <ProForm.Item
-          name="avatar"
-          label={label('avatar')}
-          extra={text('pages.profile.avatar.help')}
-          rules={[required('avatar')]}
-        >
-          <AvatarField onRejected={(message) => showFieldError('avatar', message)} />
-        </ProForm.Item>
-      </Col>
+      <FieldColumn
+        wide
+        name="avatar"
+        label={label('avatar')}
+        extra={text('pages.profile.avatar.help')}
+        rules={[required('avatar')]}
+      >
+        <AvatarField onRejected={(message) => showFieldError('avatar', message)} />
+      </FieldColumn>
       <NameItem />
-      <Col xs={24} sm={12}>
-        <ProForm.Item
-          name="gender"
+      <FieldColumn
+        name="gender"
+        label={label('gender')}
+        dependencies={['idNumber']}
+        rules={[required('gender'), genderRule]}
+      >
+        <GenderField
           label={label('gender')}
-          dependencies={['idNumber']}
-          rules={[required('gender'), genderRule]}
-        >
-          <GenderField
-            label={label('gender')}
-            options={GENDERS.map((value) => ({ value, label: text(`pages.profile.gender.${value}`) }))}
-          />
-        </ProForm.Item>
-      </Col>
-      <Col xs={24} sm={12}>
-        <ProForm.Item
-          name="email"
-          label={label('email')}
-          rules={[requiredText('email'), { type: 'email', message: text('pages.profile.email.invalid') }]}
-        >
-          <Input type="email" autoComplete="email" maxLength={254} />
-        </ProForm.Item>
-      </Col>
+          options={GENDERS.map((value) => ({ value, label: text(`pages.profile.gender.${value}`) }))}
+        />
+      </FieldColumn>
+      <FieldColumn
+        name="email"
+        label={label('email')}
+        rules={[requiredText('email'), { type: 'email', message: text('pages.profile.email.invalid') }]}
+      >
+        <Input type="email" autoComplete="email" maxLength={254} />
+      </FieldColumn>
       <LoginPhoneItem />
       <ContactPhoneItem texts="pages.profile" />
-      <Col xs={24} sm={12}>
-        <ProForm.Item name="idNumber" label={label('idNumber')} rules={[requiredText('idNumber'), idNumberRule]}>
-          <Input autoComplete="off" maxLength={18} />
-        </ProForm.Item>
-      </Col>
-      <Col xs={24} sm={12}>
-        <ProForm.Item
-          name="dateOfBirth"
-          label={label('dateOfBirth')}
-          dependencies={['idNumber']}
-          rules={[required('dateOfBirth'), birthRule]}
-        >
-          <DatePicker format={DATE_FORMAT} placeholder={DATE_FORMAT.toLowerCase()} style={{ width: '100%' }} />
-        </ProForm.Item>
-      </Col>
+      <FieldColumn name="idNumber" label={label('idNumber')} rules={[requiredText('idNumber'), idNumberRule]}>
+        <Input autoComplete="off" maxLength={18} />
+      </FieldColumn>
+      <FieldColumn
+        name="dateOfBirth"
+        label={label('dateOfBirth')}
+        dependencies={['idNumber']}
+        rules={[required('dateOfBirth'), birthRule]}
+      >
+        <DatePicker format={DATE_FORMAT} placeholder={DATE_FORMAT.toLowerCase()} style={{ width: '100%' }} />
+      </FieldColumn>
       <RegionItem />
       <AddressItem />
-      <Col xs={24} sm={12}>
-        <ProForm.Item name="organizationId" label={optional('organization')}>
-          <Select
-            allowClear
-            placeholder={text('pages.profile.organization.placeholder')}
-            options={organizations.map((organization) => ({
-              value: organization.id,
-              label: pickText(organization.name, intl.locale),
-            }))}
-          />
-        </ProForm.Item>
-      </Col>
-      <Col xs={24} sm={12}>
-        <ProForm.Item name="invitationCode" label={optional('invitationCode')}>
-          <Input maxLength={32} placeholder={text('pages.profile.invitationCode.placeholder')} />
-        </ProForm.Item>
-      </Col>
+      <FieldColumn name="organizationId" label={optional('organization')}>
+        <Select
+          allowClear
+          placeholder={text('pages.profile.organization.placeholder')}
+          options={namedOptions(organizations, (organization) => organization.id, intl.locale)}
+        />
+      </FieldColumn>
+      <FieldColumn name="invitationCode" label={optional('invitationCode')}>
+        <Input maxLength={32} placeholder={text('pages.profile.invitationCode.placeholder')} />
+      </FieldColumn>
     </ProfileFormFrame>
   );
 }

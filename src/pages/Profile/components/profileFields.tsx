@@ -1,4 +1,4 @@
-import { ProForm } from '@ant-design/pro-components';
+import { ProForm, type ProFormItemProps } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
 import { Col, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
@@ -6,6 +6,15 @@ import RegionField from '@/components/RegionField';
 import { isMainlandMobile } from '@/utils/phone';
 
 /** The fields more than one kind of profile has, said and checked the same way in each. */
+
+/** A field of a profile form in its column: half the row from a small screen up (`wide`: all of it), all on a phone. */
+export function FieldColumn({ wide, children, ...item }: ProFormItemProps & { wide?: boolean }) {
+  return (
+    <Col xs={24} sm={wide ? 24 : 12}>
+      <ProForm.Item {...item}>{children}</ProForm.Item>
+    </Col>
+  );
+}
 
 function useText() {
   const intl = useIntl();
@@ -16,15 +25,13 @@ function useText() {
 export function NameItem() {
   const text = useText();
   return (
-    <Col xs={24} sm={12}>
-      <ProForm.Item
-        name="name"
-        label={text('pages.profile.name')}
-        rules={[{ required: true, whitespace: true, message: text('pages.profile.name.required') }]}
-      >
-        <Input autoComplete="name" maxLength={50} />
-      </ProForm.Item>
-    </Col>
+    <FieldColumn
+      name="name"
+      label={text('pages.profile.name')}
+      rules={[{ required: true, whitespace: true, message: text('pages.profile.name.required') }]}
+    >
+      <Input autoComplete="name" maxLength={50} />
+    </FieldColumn>
   );
 }
 
@@ -32,11 +39,9 @@ export function NameItem() {
 export function LoginPhoneItem() {
   const text = useText();
   return (
-    <Col xs={24} sm={12}>
-      <ProForm.Item name="phone" label={text('pages.profile.phone')} extra={text('pages.profile.phone.help')}>
-        <Input readOnly />
-      </ProForm.Item>
-    </Col>
+    <FieldColumn name="phone" label={text('pages.profile.phone')} extra={text('pages.profile.phone.help')}>
+      <Input readOnly />
+    </FieldColumn>
   );
 }
 
@@ -53,15 +58,13 @@ export function ContactPhoneItem({ texts }: { texts: string }) {
         : Promise.reject(new Error(text('errors.PHONE_INVALID'))),
   };
   return (
-    <Col xs={24} sm={12}>
-      <ProForm.Item
-        name="contactPhone"
-        label={text(`${texts}.contactPhone`)}
-        rules={[{ required: true, whitespace: true, message: text(`${texts}.contactPhone.required`) }, mainlandMobile]}
-      >
-        <Input type="tel" autoComplete="tel" maxLength={32} />
-      </ProForm.Item>
-    </Col>
+    <FieldColumn
+      name="contactPhone"
+      label={text(`${texts}.contactPhone`)}
+      rules={[{ required: true, whitespace: true, message: text(`${texts}.contactPhone.required`) }, mainlandMobile]}
+    >
+      <Input type="tel" autoComplete="tel" maxLength={32} />
+    </FieldColumn>
   );
 }
 
@@ -69,15 +72,13 @@ export function ContactPhoneItem({ texts }: { texts: string }) {
 export function RegionItem() {
   const text = useText();
   return (
-    <Col xs={24} sm={12}>
-      <ProForm.Item
-        name="region"
-        label={text('pages.profile.region')}
-        rules={[{ required: true, message: text('pages.profile.region.required') }]}
-      >
-        <RegionField placeholder={text('pages.profile.region')} />
-      </ProForm.Item>
-    </Col>
+    <FieldColumn
+      name="region"
+      label={text('pages.profile.region')}
+      rules={[{ required: true, message: text('pages.profile.region.required') }]}
+    >
+      <RegionField placeholder={text('pages.profile.region')} />
+    </FieldColumn>
   );
 }
 
@@ -85,14 +86,13 @@ export function RegionItem() {
 export function AddressItem() {
   const text = useText();
   return (
-    <Col xs={24}>
-      <ProForm.Item
-        name="address"
-        label={text('pages.profile.address')}
-        rules={[{ required: true, whitespace: true, message: text('pages.profile.address.required') }]}
-      >
-        <Input autoComplete="street-address" maxLength={200} />
-      </ProForm.Item>
-    </Col>
+    <FieldColumn
+      wide
+      name="address"
+      label={text('pages.profile.address')}
+      rules={[{ required: true, whitespace: true, message: text('pages.profile.address.required') }]}
+    >
+      <Input autoComplete="street-address" maxLength={200} />
+    </FieldColumn>
   );
 }
