@@ -2,7 +2,16 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { and, count, eq } from 'drizzle-orm';
 import { REQUIRED_PROFILE_FIELDS } from '../../contract';
-import { createTestApp, dataOf, envelope, loginAs, openFileApp, postAs, type TestApp } from '../../tests/helpers/app';
+import {
+  createTestApp,
+  dataOf,
+  envelope,
+  loginAs,
+  openFileApp,
+  postAs,
+  sendJsonText,
+  type TestApp,
+} from '../../tests/helpers/app';
 import {
   book,
   type ExamFields,
@@ -79,12 +88,7 @@ describe('quote', () => {
     const noExam = await post(QUOTE, headers, { examId: '0190a0f0-0000-7000-8000-000000000000' });
     assert.equal(noExam.statusCode, 404);
     assert.equal(envelope(noExam).errorCode, 'NOT_FOUND');
-    const malformed = await t.app.inject({
-      method: 'POST',
-      url: QUOTE,
-      headers: { ...headers, 'content-type': 'application/json' },
-      payload: '{"examId":',
-    });
+    const malformed = await sendJsonText(t, 'POST', QUOTE, headers, '{"examId":');
     assert.equal(envelope(malformed).errorCode, 'MALFORMED_JSON');
     const wrongType = await post(QUOTE, headers, { examId: exam.id, quantity: 'two' });
     assert.equal(wrongType.statusCode, 400);

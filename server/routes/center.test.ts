@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { LICENSE_MAX_BYTES, REQUIRED_CENTER_FIELDS } from '../../contract';
-import { dataOf, envelope, loginAs, multipart, openFileApp, type TestApp } from '../../tests/helpers/app';
+import { dataOf, envelope, loginAs, multipart, openFileApp, sendJsonText, type TestApp } from '../../tests/helpers/app';
 import { book, nextPhone, payInWallet, readyCandidate } from '../../tests/helpers/booking';
 import {
   createCenterExam,
@@ -280,12 +280,7 @@ describe('center profile', () => {
     const { auth, profile } = await readyCenter(t);
     const licenseId = profile.licenseId ?? '';
     const put = (body: unknown) => send('PUT', '/api/center/profile', auth, body);
-    const raw = await t.app.inject({
-      method: 'PUT',
-      url: '/api/center/profile',
-      headers: { ...auth, 'content-type': 'application/json' },
-      payload: '{"businessName": ',
-    });
+    const raw = await sendJsonText(t, 'PUT', '/api/center/profile', auth, '{"businessName": ');
     assertError(raw, 400, 'MALFORMED_JSON');
 
     const wrongType = await put(profileBody(licenseId, { capacity: '100' }));
@@ -377,12 +372,7 @@ describe('exams at the center', () => {
   test('bad drafts: malformed JSON, wrong types, unknown fields, unknown category or organization, a taken code', async () => {
     const { auth } = await readyCenter(t);
     const post = (body: unknown) => send('POST', '/api/center/exams', auth, body);
-    const raw = await t.app.inject({
-      method: 'POST',
-      url: '/api/center/exams',
-      headers: { ...auth, 'content-type': 'application/json' },
-      payload: '{"code": "X"',
-    });
+    const raw = await sendJsonText(t, 'POST', '/api/center/exams', auth, '{"code": "X"');
     assertError(raw, 400, 'MALFORMED_JSON');
     const cases: [Record<string, unknown>, string][] = [
       [{ feeFen: '100' }, 'feeFen'],
@@ -701,12 +691,7 @@ describe('examiners', () => {
     assertError(await send('POST', examinersUrl(exam.id), auth, { phone: '' }), 400, 'VALIDATION_FAILED');
     assertError(await send('POST', examinersUrl(exam.id), auth, { phone: 13900000000 }), 400, 'VALIDATION_FAILED');
     assertError(await send('POST', examinersUrl(exam.id), auth, {}), 400, 'VALIDATION_FAILED');
-    const raw = await t.app.inject({
-      method: 'POST',
-      url: examinersUrl(exam.id),
-      headers: { ...auth, 'content-type': 'application/json' },
-      payload: '{"phone"',
-    });
+    const raw = await sendJsonText(t, 'POST', examinersUrl(exam.id), auth, '{"phone"');
     assertError(raw, 400, 'MALFORMED_JSON');
     assert.deepEqual(dataOf('examExaminers', await get(examinersUrl(exam.id), auth)), []);
 

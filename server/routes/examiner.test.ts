@@ -24,6 +24,13 @@ function refusedWith(response: Awaited<ReturnType<typeof get>>, status: number, 
   assert.equal(envelope(response).errorCode, code);
 }
 
+/** An exam in ten days, an examiner assigned to it and a candidate holding a paid registration for it. */
+async function examAtTheDoor(candidate: Parameters<typeof paidCandidate>[2] = {}) {
+  const exam = await examInTenDays(t, basics);
+  const examiner = await examinerFor(t, exam.id);
+  return { exam, examiner, candidate: await paidCandidate(t, exam.id, candidate) };
+}
+
 async function registrationRow(id: string) {
   const [row] = await t.database.db.select().from(registrations).where(eq(registrations.id, id));
   return row;
@@ -194,9 +201,7 @@ describe('lookup by phone or ID number', () => {
   });
 
   test('a canceled registration is not found; an unpaid one is, with its status', async () => {
-    const exam = await examInTenDays(t, basics);
-    const examiner = await examinerFor(t, exam.id);
-    const canceled = await paidCandidate(t, exam.id);
+    const { exam, examiner, candidate: canceled } = await examAtTheDoor();
     dataOf(
       'cancelRegistration',
       await postAs(t, `/api/front/registrations/${canceled.registrationId}/cancel`, canceled.headers),
@@ -227,9 +232,7 @@ describe('lookup by phone or ID number', () => {
 
 describe('check-in', () => {
   test('a scanned ticket checks the candidate in now, by this examiner', async () => {
-    const exam = await examInTenDays(t, basics);
-    const examiner = await examinerFor(t, exam.id);
-    const candidate = await paidCandidate(t, exam.id, { name: '钱七' });
+    const { exam, examiner, candidate } = await examAtTheDoor({ name: '钱七' });
     const answer = dataOf('checkin', await checkInOver(t, examiner.headers, exam.id, { token: candidate.token }));
     assert.equal(answer.alreadyCheckedIn, false);
     assert.equal(answer.candidate.name, '钱七');
@@ -274,9 +277,7 @@ describe('check-in', () => {
   });
 
   test('by the registration a lookup found', async () => {
-    const exam = await examInTenDays(t, basics);
-    const examiner = await examinerFor(t, exam.id);
-    const candidate = await paidCandidate(t, exam.id);
+    const { exam, examiner, candidate } = await examAtTheDoor();
     const answer = dataOf(
       'checkin',
       await checkInOver(t, examiner.headers, exam.id, { registrationId: candidate.registrationId }),
@@ -320,9 +321,7 @@ describe('check-in', () => {
   });
 
   test('a canceled registration is TICKET_CANCELED; an unpaid one is not admitted either', async () => {
-    const exam = await examInTenDays(t, basics);
-    const examiner = await examinerFor(t, exam.id);
-    const canceled = await paidCandidate(t, exam.id);
+    const { exam, examiner, candidate: canceled } = await examAtTheDoor();
     dataOf(
       'cancelRegistration',
       await postAs(t, `/api/front/registrations/${canceled.registrationId}/cancel`, canceled.headers),
@@ -359,9 +358,7 @@ describe('check-in', () => {
   });
 
   test('a body with both, neither or something else is VALIDATION_FAILED', async () => {
-    const exam = await examInTenDays(t, basics);
-    const examiner = await examinerFor(t, exam.id);
-    const candidate = await paidCandidate(t, exam.id);
+    const { exam, examiner, candidate } = await examAtTheDoor();
     for (const body of [
       { token: candidate.token, registrationId: candidate.registrationId },
       {},

@@ -3,7 +3,16 @@ import { describe, test } from 'node:test';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { GROUP_FILE_MAX_BYTES, type GroupView } from '../../contract';
 import { idCardCheckCharacter, maskIdCard } from '../../contract/idcard';
-import { dataOf, envelope, loginAs, multipart, openFileApp, postAs, type TestApp } from '../../tests/helpers/app';
+import {
+  dataOf,
+  envelope,
+  loginAs,
+  multipart,
+  openFileApp,
+  postAs,
+  sendJsonText,
+  type TestApp,
+} from '../../tests/helpers/app';
 import {
   book,
   type ExamFields,
@@ -167,12 +176,7 @@ describe('step 1: a group for an exam', () => {
       400,
       'VALIDATION_FAILED',
     );
-    const malformed = await t.app.inject({
-      method: 'POST',
-      url: '/api/front/groups',
-      headers: { ...auth, 'content-type': 'application/json' },
-      payload: '{"examId": ',
-    });
+    const malformed = await sendJsonText(t, 'POST', '/api/front/groups', auth, '{"examId": ');
     assertError(malformed, 400, 'MALFORMED_JSON');
     const [afterwards] = await t.database.db.select({ n: count() }).from(groupRegistrations);
     assert.equal(afterwards?.n, before?.n);

@@ -2,7 +2,15 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import { AVATAR_MAX_BYTES, idCardCheckCharacter } from '../../contract';
-import { createTestApp, dataOf, envelope, loginAs, multipart, type TestApp } from '../../tests/helpers/app';
+import {
+  createTestApp,
+  dataOf,
+  envelope,
+  loginAs,
+  multipart,
+  sendJsonText,
+  type TestApp,
+} from '../../tests/helpers/app';
 import { invitationCodes, organizations } from '../db/schema';
 import { uuidv7 } from '../ids';
 
@@ -175,12 +183,7 @@ describe('reading and saving the profile', () => {
 
   test('malformed JSON, wrong types, missing and unknown fields answer 400 with the fields named', async () => {
     const auth = await loginAs(t, '13700000013');
-    const malformed = await t.app.inject({
-      method: 'PUT',
-      url: '/api/front/profile',
-      payload: '{"name": "Zhang"',
-      headers: { ...auth, 'content-type': 'application/json' },
-    });
+    const malformed = await sendJsonText(t, 'PUT', '/api/front/profile', auth, '{"name": "Zhang"');
     expectError(malformed, 400, 'MALFORMED_JSON');
 
     const avatarId = await uploadedAvatarId(auth);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { dataOf, envelope, loginAs, openFileApp, postAs, type TestApp } from '../../tests/helpers/app';
+import { dataOf, envelope, loginAs, openFileApp, postAs, sendJsonText, type TestApp } from '../../tests/helpers/app';
 import {
   book,
   type ExamFields,
@@ -361,12 +361,7 @@ describe('bad input', () => {
     const exam = await newExam();
     const { headers, booked } = await paidRegistration(exam);
     const base = `/api/front/registrations/${booked.registration.id}`;
-    const malformed = await t.app.inject({
-      method: 'POST',
-      url: `${base}/change`,
-      headers: { ...headers, 'content-type': 'application/json' },
-      payload: '{"examId":',
-    });
+    const malformed = await sendJsonText(t, 'POST', `${base}/change`, headers, '{"examId":');
     assert.equal(envelope(malformed).errorCode, 'MALFORMED_JSON');
     assert.equal(envelope(await post(`${base}/change`, headers, { examId: 7 })).errorCode, 'VALIDATION_FAILED');
     assert.equal(envelope(await post(`${base}/change`, headers, {})).errorCode, 'VALIDATION_FAILED');

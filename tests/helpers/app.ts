@@ -170,6 +170,17 @@ export function postAs(
   });
 }
 
+/** A request whose body is `text` sent as JSON as it is (e.g. cut off, to be refused as MALFORMED_JSON). */
+export function sendJsonText(
+  t: TestApp,
+  method: 'POST' | 'PUT',
+  url: string,
+  auth: Record<string, string>,
+  text: string,
+) {
+  return t.app.inject({ method, url, headers: { ...auth, 'content-type': 'application/json' }, payload: text });
+}
+
 export interface Envelope {
   success: boolean;
   data?: unknown;

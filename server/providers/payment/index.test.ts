@@ -5,7 +5,7 @@ import { openTestDatabase } from '../../../tests/helpers/db';
 import { type FakeWechatPay, startFakeWechatPay } from '../../../tests/helpers/fakeWechatPay';
 import type { Database } from '../../db/client';
 import { uuidv7 } from '../../ids';
-import { hasWallet, paymentProviderFromConfig } from './index';
+import { hasWallet, type PaymentProvider, paymentProviderFromConfig } from './index';
 
 let database: Database;
 let fake: FakeWechatPay;
@@ -18,20 +18,26 @@ after(async () => {
   await database.close();
 });
 
-test('the default provider is the sandbox, whose wallet names the company as payee', async () => {
-  const config = testConfig({ COMPANY_NAME_ZH: '某某考试有限公司', COMPANY_NAME_EN: 'Some Exams Ltd.' });
-  const provider = paymentProviderFromConfig(config, { db: database.db, now: () => new Date() });
-  assert.equal(provider.name, 'sandbox');
-  assert.ok(hasWallet(provider));
+/** Opens a one-yuan order that expires in a minute with `provider`, for a site at `publicUrl`; answers its id. */
+async function openOrder(provider: PaymentProvider, publicUrl: string): Promise<string> {
   const orderId = uuidv7();
   await provider.createOrder({
     orderId,
     description: { zh: '考试', en: 'Exam' },
     amountFen: 100,
     expiresAt: new Date(Date.now() + 60_000),
-    notifyUrl: 'http://127.0.0.1:8000/api/pay/sandbox/notify',
-    publicUrl: 'http://127.0.0.1:8000',
+    notifyUrl: `${publicUrl}/api/pay/${provider.name}/notify`,
+    publicUrl,
   });
+  return orderId;
+}
+
+test('the default provider is the sandbox, whose wallet names the company as payee', async () => {
+  const config = testConfig({ COMPANY_NAME_ZH: '某某考试有限公司', COMPANY_NAME_EN: 'Some Exams Ltd.' });
+  const provider = paymentProviderFromConfig(config, { db: database.db, now: () => new Date() });
+  assert.equal(provider.name, 'sandbox');
+  assert.ok(hasWallet(provider));
+  const orderId = await openOrder(provider, 'http://127.0.0.1:8000');
   assert.deepEqual((await provider.walletOrder(orderId))?.payee, { zh: '某某考试有限公司', en: 'Some Exams Ltd.' });
 });
 
@@ -39,14 +45,6 @@ test('PAYMENT_PROVIDER=wechat gives the WeChat Pay adapter, without a wallet, ta
   const provider = paymentProviderFromConfig(testConfig(fake.env), { db: database.db, now: () => new Date() });
   assert.equal(provider.name, 'wechat');
   assert.equal(hasWallet(provider), false);
-  const orderId = uuidv7();
-  await provider.createOrder({
-    orderId,
-    description: { zh: '考试', en: 'Exam' },
-    amountFen: 100,
-    expiresAt: new Date(Date.now() + 60_000),
-    notifyUrl: 'https://exam.example.cn/api/pay/wechat/notify',
-    publicUrl: 'https://exam.example.cn',
-  });
+  const orderId = await openOrder(provider, 'https://exam.example.cn');
   assert.equal(fake.order(orderId).totalFen, 100);
 });
