@@ -20,10 +20,13 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
-interface Props {
+/** An order waiting for its payment and what its QR encodes: the provider's payment link for this order. */
+export interface PendingPayment {
   order: OrderView;
-  /** What the QR encodes: the provider's payment link for this order. */
   qrContent: string;
+}
+
+interface Handlers {
   onClose: () => void;
   onPaid: (order: OrderView) => void;
   onRestart: () => void;
@@ -43,7 +46,12 @@ function mmss(ms: number): string {
  * "Please Scan QrCode For Payment": the provider's QR, the amount and the time left on the seat hold. The page
  * polls the order while it is open; Reload asks the provider directly. Back closes it and leaves the order pending.
  */
-export default function PaymentModal({ order: initial, qrContent, onClose, onPaid, onRestart }: Props) {
+export default function PaymentModal({ payment, ...handlers }: { payment: PendingPayment | null } & Handlers) {
+  // Opened afresh for each payment: the dialog starts from the order it was given.
+  return payment ? <OpenPaymentModal {...payment} {...handlers} /> : null;
+}
+
+function OpenPaymentModal({ order: initial, qrContent, onClose, onPaid, onRestart }: PendingPayment & Handlers) {
   const intl = useIntl();
   const { token } = theme.useToken();
   const text = (id: string, values?: Record<string, string>) =>

@@ -1,6 +1,7 @@
 import { useIntl } from '@umijs/max';
 import { Alert, Button, Flex, Form, Input, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import CheckoutActions, { type CheckoutAlert } from '@/components/CheckoutActions';
 import CheckoutLines from '@/components/CheckoutLines';
 import PaymentModal from '@/components/PaymentModal';
 import { useFailure } from '@/hooks/useFailure';
@@ -34,7 +35,7 @@ export default function PaymentStep({ group, onGroup, onPaid, onChanged, onBack 
   const [quote, setQuote] = useState<Quote | null>(null);
   const [quoting, setQuoting] = useState(false);
   const [paying, setPaying] = useState(false);
-  const [alert, setAlert] = useState<{ type: 'error' | 'warning'; text: string } | null>(null);
+  const [alert, setAlert] = useState<CheckoutAlert | null>(null);
   const [showQr, setShowQr] = useState(false);
   // One key per checkout attempt: a double click or a retry after a lost answer makes one order (DESIGN.md section 3).
   const attemptKey = useRef<string | null>(null);
@@ -161,28 +162,20 @@ export default function PaymentStep({ group, onGroup, onPaid, onChanged, onBack 
           </Form.Item>
         </Form>
       )}
-      <div aria-live="polite">
-        {alert ? (
-          <Alert type={alert.type} showIcon message={alert.text} style={{ marginTop: 16, maxWidth: 520 }} />
-        ) : null}
-      </div>
-      <Flex gap={8} style={{ marginTop: 24 }}>
-        <Button onClick={onBack} disabled={paying || pending !== null}>
-          {text('pages.checkout.back')}
-        </Button>
-        <Button type="primary" onClick={pay} loading={paying} disabled={paying || quoting || !breakdown}>
-          {text('pages.checkout.payNow')}
-        </Button>
-      </Flex>
-      {showQr && pending ? (
-        <PaymentModal
-          order={pending}
-          qrContent={pending.qrContent ?? ''}
-          onClose={() => setShowQr(false)}
-          onPaid={paid}
-          onRestart={restart}
-        />
-      ) : null}
+      <CheckoutActions
+        alert={alert}
+        paying={paying}
+        backDisabled={pending !== null}
+        payDisabled={quoting || !breakdown}
+        onBack={onBack}
+        onPay={pay}
+      />
+      <PaymentModal
+        payment={showQr && pending ? { order: pending, qrContent: pending.qrContent ?? '' } : null}
+        onClose={() => setShowQr(false)}
+        onPaid={paid}
+        onRestart={restart}
+      />
     </section>
   );
 }

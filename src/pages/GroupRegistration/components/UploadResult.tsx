@@ -1,10 +1,27 @@
 import { useIntl } from '@umijs/max';
-import type { TableColumnsType } from 'antd';
+import type { TableColumnsType, TableProps } from 'antd';
 import { RegionTable } from '@/components/ScrollRegion';
 import type { GroupMember, GroupRejectedRow, GroupView } from '../../../../contract/group';
 import { nationalPhone, rejectionTexts } from '../groupFile';
 
 type Upload = NonNullable<GroupView['upload']>;
+
+/** Rows of the file (keyed by their row number) under the heading that names them. */
+function RowsTable<T extends { row: number }>({
+  id,
+  heading,
+  marginTop,
+  ...table
+}: { id: string; heading: string; marginTop?: number } & Pick<TableProps<T>, 'columns' | 'dataSource' | 'locale'>) {
+  return (
+    <>
+      <h3 id={id} style={{ fontSize: 16, marginTop }}>
+        {heading}
+      </h3>
+      <RegionTable<T> labelledBy={id} rowKey="row" {...table} />
+    </>
+  );
+}
 
 /**
  * What the server read from the file: the total, the accepted members and the rows it refused with every reason.
@@ -48,28 +65,21 @@ export default function UploadResult({ upload }: { upload: Upload }) {
       <p>
         <strong>{text('upload.total', { n: upload.totalParticipants })}</strong>
       </p>
-      <h3 id="group-accepted" style={{ fontSize: 16 }}>
-        {text('upload.accepted', { n: upload.accepted.length })}
-      </h3>
-      <RegionTable<GroupMember>
-        labelledBy="group-accepted"
-        rowKey="row"
+      <RowsTable<GroupMember>
+        id="group-accepted"
+        heading={text('upload.accepted', { n: upload.accepted.length })}
         columns={acceptedColumns}
         dataSource={upload.accepted}
         locale={{ emptyText: text('upload.noneAccepted') }}
       />
       {upload.rejected.length ? (
-        <>
-          <h3 id="group-rejected" style={{ fontSize: 16, marginTop: 24 }}>
-            {text('upload.rejected')}
-          </h3>
-          <RegionTable<GroupRejectedRow>
-            labelledBy="group-rejected"
-            rowKey="row"
-            columns={rejectedColumns}
-            dataSource={upload.rejected}
-          />
-        </>
+        <RowsTable<GroupRejectedRow>
+          id="group-rejected"
+          heading={text('upload.rejected')}
+          marginTop={24}
+          columns={rejectedColumns}
+          dataSource={upload.rejected}
+        />
       ) : null}
     </>
   );

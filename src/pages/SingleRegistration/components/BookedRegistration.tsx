@@ -1,17 +1,12 @@
 import { useIntl } from '@umijs/max';
 import { Button, Result } from 'antd';
 import { useEffect, useState } from 'react';
-import PaymentModal from '@/components/PaymentModal';
+import PaymentModal, { type PendingPayment } from '@/components/PaymentModal';
 import { order as fetchOrder } from '@/services/booking';
-import type { OrderView, RegistrationView } from '../../../../contract/booking';
+import type { RegistrationView } from '../../../../contract/booking';
 import { formatInZone, pickText, zoneLabel } from '../../../../contract/format';
 import { findRegistration } from '../findRegistration';
 import DoneScreen from './DoneScreen';
-
-export interface Payment {
-  order: OrderView;
-  qrContent: string;
-}
 
 interface Props {
   registration: RegistrationView;
@@ -28,7 +23,7 @@ export default function BookedRegistration({ registration: initial, startChangin
   const intl = useIntl();
   const { locale } = intl;
   const [registration, setRegistration] = useState(initial);
-  const [payment, setPayment] = useState<Payment | null>(null);
+  const [payment, setPayment] = useState<PendingPayment | null>(null);
   const [heldUntil, setHeldUntil] = useState<string | null>(null);
   const pending = registration.status === 'pending';
 
@@ -88,15 +83,12 @@ export default function BookedRegistration({ registration: initial, startChangin
           }
         />
       )}
-      {payment ? (
-        <PaymentModal
-          order={payment.order}
-          qrContent={payment.qrContent}
-          onClose={() => setPayment(null)}
-          onPaid={paid}
-          onRestart={pending ? onRestart : () => setPayment(null)}
-        />
-      ) : null}
+      <PaymentModal
+        payment={payment}
+        onClose={() => setPayment(null)}
+        onPaid={paid}
+        onRestart={pending ? onRestart : () => setPayment(null)}
+      />
     </>
   );
 }

@@ -2,7 +2,8 @@ import { history, Link, useIntl, useLocation } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Form, Result, Spin } from 'antd';
 import { useRef, useState } from 'react';
-import PaymentModal from '@/components/PaymentModal';
+import type { CheckoutAlert } from '@/components/CheckoutActions';
+import PaymentModal, { type PendingPayment } from '@/components/PaymentModal';
 import ProfileRequired from '@/components/ProfileRequired';
 import { useFailure } from '@/hooks/useFailure';
 import { quote as fetchQuote, register } from '@/services/booking';
@@ -14,8 +15,8 @@ import { newIdempotencyKey } from '@/utils/idempotencyKey';
 import type { Quote, RegistrationView } from '../../../../contract/booking';
 import { formatFen } from '../../../../contract/format';
 import { findRegistration } from '../findRegistration';
-import BookedRegistration, { type Payment } from './BookedRegistration';
-import CheckoutSummary, { type CheckoutAlert } from './CheckoutSummary';
+import BookedRegistration from './BookedRegistration';
+import CheckoutSummary from './CheckoutSummary';
 import ExamDetails, { type DetailsValues } from './ExamDetails';
 import RegistrationSteps from './RegistrationSteps';
 
@@ -44,7 +45,7 @@ export default function NewRegistration({ examId }: { examId: string }) {
   const [quoting, setQuoting] = useState(false);
   const [paying, setPaying] = useState(false);
   const [alert, setAlert] = useState<CheckoutAlert | null>(null);
-  const [payment, setPayment] = useState<Payment | null>(null);
+  const [payment, setPayment] = useState<PendingPayment | null>(null);
   const [booked, setBooked] = useState<RegistrationView | null>(null);
   // One key per checkout attempt, that is per codes confirmed: a double click, a retry after a lost answer, or Back
   // and forth with the same codes books once (DESIGN.md section 3). Other codes are another attempt.
@@ -177,15 +178,7 @@ export default function NewRegistration({ examId }: { examId: string }) {
       ) : (
         <ExamDetails exam={exam} form={form} loading={quoting} onNext={toCheckout} />
       )}
-      {payment ? (
-        <PaymentModal
-          order={payment.order}
-          qrContent={payment.qrContent}
-          onClose={() => setPayment(null)}
-          onPaid={paid}
-          onRestart={restart}
-        />
-      ) : null}
+      <PaymentModal payment={payment} onClose={() => setPayment(null)} onPaid={paid} onRestart={restart} />
       <ProfileRequired open={profileMissing} returnTo={returnTo} onBack={() => history.back()} />
     </>
   );
