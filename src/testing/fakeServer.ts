@@ -77,6 +77,11 @@ export function serve(routes: Record<string, Route>): Call[] {
   return calls;
 }
 
+/** The calls the fake server received with `method` to `url`, in order. */
+export function callsTo(calls: Call[], method: string, url: string): Call[] {
+  return calls.filter((call) => call.method === method && call.url === url);
+}
+
 /** A logged-in candidate reading the app in `locale`. */
 export function loginAs(locale: string): void {
   localStorage.clear();

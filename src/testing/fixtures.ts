@@ -1,4 +1,9 @@
-/** Test support: an exam, a registration and an order as the candidate API answers them. Not imported by the app. */
+/**
+ * Test support: an exam, a registration and an order as the candidate API answers them, and a refused answer. Not
+ * imported by the app.
+ */
+import type { ErrorCode } from '../../contract/errors';
+
 const EXAM_ID = '0192f0c0-0000-7000-8000-000000000101';
 const HOUR = 3_600_000;
 
@@ -71,5 +76,16 @@ export function orderFixture(overrides: Record<string, unknown> = {}) {
     refundedFen: 0,
     refunds: [],
     ...overrides,
+  };
+}
+
+/** A refused answer with `errorCode`, its details naming `paths` (as a save the server turns down). */
+export function refusal(errorCode: ErrorCode, paths: string[] = []) {
+  return {
+    success: false as const,
+    errorCode,
+    errorMessage: 'refused',
+    showType: 2 as const,
+    details: paths.map((path) => ({ path, message: 'bad' })),
   };
 }

@@ -1,18 +1,11 @@
 import dayjs from 'dayjs';
+import { refusal } from '@/testing/fixtures';
 import { fieldErrorsOf } from '@/utils/failure';
 import { LICENSE_CONTENT_TYPES, LICENSE_MAX_BYTES, ROSTER_EXPORT_PATH } from '../../../contract/center';
 import { ROSTER_EXPORT_PATH as SERVICE_EXPORT_PATH } from '../../services/center';
 import { DOCUMENT_MAX_BYTES } from '../Profile/components/DocumentField';
 import { EXAM_FIELD_ERRORS, instantOf, isEditable, toExamDraft, wallTime } from './examForm';
 import { centerExamFixture } from './testing/centerFixtures';
-
-const refusal = (errorCode: 'VALIDATION_FAILED' | 'EXAM_CAPACITY_BELOW_TAKEN' | 'SOLD_OUT', paths: string[] = []) => ({
-  success: false as const,
-  errorCode,
-  errorMessage: 'refused',
-  showType: 2 as const,
-  details: paths.map((path) => ({ path, message: 'bad' })),
-});
 
 describe('exam form values', () => {
   it("read and write times on the exam zone's clock, whatever the browser's zone", () => {

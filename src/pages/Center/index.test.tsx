@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { TestBrowser } from '@umijs/max';
 import dayjs from 'dayjs';
-import { type Call, ok, type Route } from '@/testing/fakeServer';
+import { callsTo, ok, type Route } from '@/testing/fakeServer';
 import {
   CENTER_PROFILE,
   centerExamFixture,
@@ -13,8 +13,6 @@ import {
 } from './testing/centerFixtures';
 
 const person = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
-const callsTo = (calls: Call[], method: string, url: string) =>
-  calls.filter((call) => call.method === method && call.url === url);
 const button = (name: string, within: HTMLElement | Document = document) =>
   [...within.querySelectorAll('button')].find((candidate) => candidate.textContent === name) as HTMLButtonElement;
 

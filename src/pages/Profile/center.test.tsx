@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { TestBrowser } from '@umijs/max';
-import { type Call, err, ok } from '@/testing/fakeServer';
+import { callsTo, err, ok } from '@/testing/fakeServer';
 import {
   CENTER_PROFILE,
   EMPTY_CENTER_PROFILE,
@@ -12,8 +12,6 @@ import {
 } from '../Center/testing/centerFixtures';
 
 const person = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
-const callsTo = (calls: Call[], method: string, url: string) =>
-  calls.filter((call) => call.method === method && call.url === url);
 const fileInput = (index: number) => document.querySelectorAll('input[type="file"]')[index] as HTMLInputElement;
 
 async function openForm(locale = 'en-US') {

@@ -1,16 +1,6 @@
+import { refusal } from '@/testing/fixtures';
 import { fieldErrorsOf } from '@/utils/failure';
 import { CENTER_FIELD_ERRORS, toCenterUpdate } from './centerProfileForm';
-
-const refusal = (
-  errorCode: 'VALIDATION_FAILED' | 'LICENSE_TOO_LARGE' | 'NOT_FOUND' | 'SOLD_OUT',
-  paths: string[] = [],
-) => ({
-  success: false as const,
-  errorCode,
-  errorMessage: 'refused',
-  showType: 2 as const,
-  details: paths.map((path) => ({ path, message: 'bad' })),
-});
 
 describe('center profile form values', () => {
   it('puts a refused save on the fields the server names', () => {

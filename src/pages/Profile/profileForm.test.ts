@@ -1,14 +1,7 @@
 import dayjs from 'dayjs';
+import { refusal } from '@/testing/fixtures';
 import { fieldErrorsOf } from '@/utils/failure';
 import { PROFILE_FIELD_ERRORS, toUpdate } from './profileForm';
-
-const refusal = (errorCode: 'VALIDATION_FAILED' | 'ID_CARD_BIRTH_MISMATCH' | 'SOLD_OUT', paths: string[] = []) => ({
-  success: false as const,
-  errorCode,
-  errorMessage: 'refused',
-  showType: 2 as const,
-  details: paths.map((path) => ({ path, message: 'bad' })),
-});
 
 describe('profile form values', () => {
   it('puts a refused save on the fields the server names', () => {

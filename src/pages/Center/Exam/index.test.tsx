@@ -1,14 +1,12 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { TestBrowser } from '@umijs/max';
-import { type Call, err, ok, type Route } from '@/testing/fakeServer';
+import { callsTo, err, ok, type Route } from '@/testing/fakeServer';
 import type { AssignedExaminer, CenterExam, RosterEntry } from '../../../../contract/center';
 import { centerExamFixture, EXAM_ID, loginAsCenter, rosterEntryFixture, serveCenter } from '../testing/centerFixtures';
 
 // applyAccept off: a person can pick any file in the dialog, and the page must refuse what it cannot take.
 const person = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, applyAccept: false });
-const callsTo = (calls: Call[], method: string, url: string) =>
-  calls.filter((call) => call.method === method && call.url === url);
 const button = (name: string, container: HTMLElement | Document = document) =>
   [...container.querySelectorAll('button')].find((candidate) => candidate.textContent === name) as HTMLButtonElement;
 // Role queries compute every accessible name in the app's DOM and take seconds each here; these read the same facts.
