@@ -59,3 +59,26 @@ test('the check sees each way of writing the column', () => {
   ];
   for (const text of reads) assert.deepEqual(seatWritesIn('x.ts', text), [], text);
 });
+
+/** A module specifier that reaches up into the front end's src/, in `from '…'` or `import('…')`. */
+const FRONT_END_IMPORT = /(\bfrom\s*|\bimport\s*\(\s*)['"](\.\.\/)+src\//;
+
+test('the server imports nothing from the front end (src/): what both need lives in contract/', () => {
+  const offenders = sourceFiles(SERVER).flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((line, i) => (FRONT_END_IMPORT.test(line) ? [`${path.relative(process.cwd(), file)}:${i + 1}`] : [])),
+  );
+  assert.deepEqual(offenders, [], `server/ imports from src/: ${offenders.join(', ')}`);
+});
+
+test('the front-end import check sees single-line, multi-line and dynamic imports', () => {
+  for (const line of [
+    "import { pickText } from '../../src/utils/format';",
+    "} from '../src/constants';",
+    "const format = await import('../../src/utils/format');",
+  ]) {
+    assert.equal(FRONT_END_IMPORT.test(line), true, line);
+  }
+  assert.equal(FRONT_END_IMPORT.test("import { pickText } from '../../contract/format';"), false);
+});
