@@ -166,7 +166,6 @@ export default {
   'pages.center.results.published':
     'Results published {at}. Every pass has a certificate number; results can no longer be changed.',
   'pages.center.results.upload': 'Upload results sheet (.xlsx or .csv)',
-  'pages.center.results.upload.failed': 'Upload Failed',
   'pages.center.results.upload.updated': '{n, plural, one {# result} other {# results}} entered from {file}.',
   'pages.center.results.upload.rejected': '{n, plural, one {# row was} other {# rows were}} not entered:',
   'pages.center.results.column.row': 'Row',

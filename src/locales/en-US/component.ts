@@ -1,4 +1,5 @@
 export default {
+  'component.upload.failed': 'Upload Failed',
   'component.footer.nav': 'Legal information',
   'component.footer.copyright': '© {year} {company}',
   'component.selectLang.label': 'Language',

@@ -40,7 +40,6 @@ export default {
   'pages.gRegistration.upload.hint':
     '.xlsx or .csv, at most 2 MB and 1,000 members. Columns: name, phone and ID card number (required), gender and date of birth (optional).',
   'pages.gRegistration.upload.reading': 'Reading the file…',
-  'pages.gRegistration.upload.failed': 'Upload Failed',
   'pages.gRegistration.upload.headersMissing': 'These columns are missing: {columns}. Please start from the template.',
   'pages.gRegistration.upload.skip': 'Skip',
   'pages.gRegistration.upload.again': 'Upload again',

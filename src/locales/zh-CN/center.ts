@@ -157,7 +157,6 @@ export default {
   'pages.center.results.entered': '已签到考生 {checkedIn} 人，已录入成绩 {entered} 人。',
   'pages.center.results.published': '成绩已于 {at} 发布。每位通过的考生都有证书编号；成绩不能再修改。',
   'pages.center.results.upload': '上传成绩表（.xlsx 或 .csv）',
-  'pages.center.results.upload.failed': '上传失败',
   'pages.center.results.upload.updated': '已从 {file} 录入 {n} 条成绩。',
   'pages.center.results.upload.rejected': '以下 {n} 行未能录入：',
   'pages.center.results.column.row': '行号',

@@ -1,4 +1,5 @@
 export default {
+  'component.upload.failed': '上传失败',
   'component.footer.nav': '法律信息',
   'component.footer.copyright': '© {year} {company}',
   'component.selectLang.label': '语言',

@@ -40,7 +40,6 @@ export default {
   'pages.gRegistration.upload.hint':
     '支持 .xlsx 或 .csv，不超过 2 MB、1000 名成员。列：姓名、手机号、身份证号（必填），性别、出生日期（选填）。',
   'pages.gRegistration.upload.reading': '正在读取文件…',
-  'pages.gRegistration.upload.failed': '上传失败',
   'pages.gRegistration.upload.headersMissing': '缺少以下列：{columns}。请使用模板填写。',
   'pages.gRegistration.upload.skip': '跳过，个人报名',
   'pages.gRegistration.upload.again': '重新上传',

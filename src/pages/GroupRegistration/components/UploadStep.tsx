@@ -2,6 +2,7 @@ import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { history, useIntl } from '@umijs/max';
 import { Alert, Button, Flex, Spin, Upload, type UploadProps } from 'antd';
 import { useState } from 'react';
+import UploadFailed from '@/components/UploadFailed';
 import { groupTemplateUrl, uploadGroupFile } from '@/services/group';
 import { handledHere } from '@/utils/failure';
 import type { GroupView } from '../../../../contract/group';
@@ -94,15 +95,7 @@ export default function UploadStep({ group, notice, onGroup, onBack, onNext }: P
         </Upload.Dragger>
       )}
       <div aria-live="polite">
-        {failure ? (
-          <Alert
-            type="error"
-            showIcon
-            message={text('upload.failed')}
-            description={failure}
-            style={{ margin: '16px 0' }}
-          />
-        ) : null}
+        <UploadFailed reason={failure} style={{ margin: '16px 0' }} />
       </div>
       {upload ? <UploadResult upload={upload} /> : null}
       <Flex gap={8} wrap style={{ marginTop: 24 }}>

@@ -3,6 +3,7 @@ import { useIntl } from '@umijs/max';
 import { Alert, Button, Flex, Upload } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { RegionTable } from '@/components/ScrollRegion';
+import UploadFailed from '@/components/UploadFailed';
 import { useFailure } from '@/hooks/useFailure';
 import { uploadResults } from '@/services/center';
 import { handledHere } from '@/utils/failure';
@@ -70,15 +71,7 @@ export default function ResultUpload({ exam, disabled, onUploaded, children }: R
         {children}
       </Flex>
       <div aria-live="polite">
-        {problem ? (
-          <Alert
-            type="error"
-            showIcon
-            message={text('upload.failed')}
-            description={problem}
-            style={{ marginTop: 12 }}
-          />
-        ) : null}
+        <UploadFailed reason={problem} style={{ marginTop: 12 }} />
         {answer ? (
           <Alert
             type={answer.result.rejected.length ? 'warning' : 'success'}
