@@ -2,6 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { applyBps, GROUP_DISCOUNT_TIERS, groupDiscountBps, priceBooking } from './pricing';
 
+/** One seat at `unitPriceFen` with `promotion` (and a `referralBps` referral discount), at the 0.6 % handling charge. */
+const oneSeat = (unitPriceFen: number, promotion: Parameters<typeof priceBooking>[0]['promotion'], referralBps = 0) =>
+  priceBooking({ unitPriceFen, quantity: 1, referralBps, promotion, handlingFeeBps: 60 });
+
 describe('applyBps', () => {
   test('rounds half-up to the fen', () => {
     assert.equal(applyBps(12345, 60), 74); // 74.07
@@ -50,37 +54,19 @@ describe('priceBooking', () => {
   });
 
   test('a fixed-amount promotion takes its amount off', () => {
-    const quote = priceBooking({
-      unitPriceFen: 12000,
-      quantity: 1,
-      referralBps: 0,
-      promotion: { code: 'WELCOME20', discountBps: null, amountFen: 2000 },
-      handlingFeeBps: 60,
-    });
+    const quote = oneSeat(12000, { code: 'WELCOME20', discountBps: null, amountFen: 2000 });
     assert.equal(quote.promotionDiscountFen, 2000);
     assert.equal(quote.handlingFen, 60);
     assert.equal(quote.totalFen, 10060);
   });
 
   test('discounts never exceed the subtotal; a 100 % promotion makes the total 0', () => {
-    const big = priceBooking({
-      unitPriceFen: 1000,
-      quantity: 1,
-      referralBps: 500,
-      promotion: { code: 'BIG', discountBps: null, amountFen: 5000 },
-      handlingFeeBps: 60,
-    });
+    const big = oneSeat(1000, { code: 'BIG', discountBps: null, amountFen: 5000 }, 500);
     assert.equal(big.referralDiscountFen, 50);
     assert.equal(big.promotionDiscountFen, 950);
     assert.equal(big.handlingFen, 0);
     assert.equal(big.totalFen, 0);
-    const free = priceBooking({
-      unitPriceFen: 45000,
-      quantity: 1,
-      referralBps: 0,
-      promotion: { code: 'FREE', discountBps: 10000, amountFen: null },
-      handlingFeeBps: 60,
-    });
+    const free = oneSeat(45000, { code: 'FREE', discountBps: 10000, amountFen: null });
     assert.equal(free.totalFen, 0);
   });
 
