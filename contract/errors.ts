@@ -77,6 +77,11 @@ export const ERROR_CATALOGUE = {
   CATEGORY_CODE_TAKEN: { status: 409, showType: 2 },
   PROMO_CODE_TAKEN: { status: 409, showType: 2 },
   PROMOTION_WINDOW_INVALID: { status: 400, showType: 2 },
+  ORDER_NOT_REFUNDABLE: { status: 409, showType: 2 },
+  REFUND_EXCEEDS_REFUNDABLE: { status: 409, showType: 2 },
+  RECONCILIATION_UNAVAILABLE: { status: 502, showType: 2 },
+  ERASURE_CONFIRMATION_MISMATCH: { status: 400, showType: 2 },
+  ERASURE_BLOCKED: { status: 409, showType: 2 },
   INTERNAL: { status: 500, showType: 2 },
 } as const satisfies Record<string, { status: number; showType: 0 | 1 | 2 | 4 | 9 }>;
 

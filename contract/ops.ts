@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { opsPermission, phoneInput } from './auth';
+import {
+  orderPurpose,
+  orderStatus,
+  priceBreakdown,
+  REFUND_REASONS,
+  registrationStatus,
+  resultOutcome,
+} from './booking';
 import { fen, id, isoDateTime, localizedText, requiredText, text } from './common';
 import { paged, pageQuery } from './envelope';
 
@@ -248,6 +256,12 @@ export const AUDIT_ACTIONS = [
   'organization.retire',
   'promotion.create',
   'promotion.update',
+  'order.refund',
+  'refund.retry',
+  'candidate.view',
+  'candidate.logout',
+  'candidate.export',
+  'candidate.erase',
 ] as const;
 export const auditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditAction>;
@@ -285,3 +299,374 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 export const auditList = paged(auditEntry);
+
+/*
+ * Orders and money (issue 13, item 5; permission `finance`). Money is integer fen; days are Beijing days
+ * (Asia/Shanghai), as the provider's daily record counts them.
+ */
+
+/** Who paid: the account that made the order (a group's coordinator for a group order). */
+const payer = z.object({ id, name: z.string(), phone: z.string() });
+const examRef = z.object({ id, code: z.string(), name: localizedText });
+
+/**
+ * `GET /api/ops/orders` and its export: every filter narrows (AND). `phone` is the payer's login phone (a mainland
+ * mobile in any spelling, matched whole after normalizing; PHONE_INVALID otherwise), `orderId` our order id,
+ * `transactionId` the provider's, `exam` part of an exam's code or of its name in either language; `from`/`to` the
+ * Beijing days the order was created in. Newest first.
+ */
+export const opsOrderFilters = z
+  .object({
+    phone: phoneInput.optional(),
+    orderId: id.optional(),
+    transactionId: text().trim().min(1).max(64).optional(),
+    exam: text().trim().min(1).max(100).optional(),
+    status: orderStatus.optional(),
+    from: dateOnly.optional(),
+    to: dateOnly.optional(),
+  })
+  .strict();
+const fromNotAfterTo = (query: { from?: string; to?: string }) => !query.from || !query.to || query.from <= query.to;
+const dayOrder = { path: ['to'], message: 'The last day is on or after the first' };
+export const opsOrderQuery = pageQuery.extend(opsOrderFilters.shape).strict().refine(fromNotAfterTo, dayOrder);
+/** `GET /api/ops/orders.xlsx`: every order the search finds (no paging), one row each, the columns of the table. */
+export const opsOrderExportQuery = opsOrderFilters.refine(fromNotAfterTo, dayOrder);
+export type OpsOrderFilters = z.infer<typeof opsOrderFilters>;
+
+/** A refund's state as operators see it: the provider's `processing` too (the payer sees it as requested). */
+export const OPS_REFUND_STATES = ['requested', 'processing', 'succeeded', 'failed'] as const;
+export const opsRefundState = z.enum(OPS_REFUND_STATES);
+export type OpsRefundState = z.infer<typeof opsRefundState>;
+/**
+ * Why money goes back, with `manual` for an operator's own refund. The payer's REFUND_REASONS (contract/booking.ts) lack
+ * it until the candidate's pages and the receipt have its words.
+ */
+export const OPS_REFUND_REASONS = [...REFUND_REASONS, 'manual'] as const;
+export const opsRefundReason = z.enum(OPS_REFUND_REASONS);
+export type OpsRefundReason = z.infer<typeof opsRefundReason>;
+
+export const opsRefund = z.object({
+  id,
+  orderId: id,
+  amountFen: fen,
+  reason: opsRefundReason,
+  /** The operator's words for a manual refund; null for the others. */
+  note: z.string().nullable(),
+  /** The operator who asked for a manual refund; null for the refunds the system books. */
+  requestedBy: who.nullable(),
+  state: opsRefundState,
+  requestedAt: isoDateTime,
+  /** When it succeeded, or was given up as failed; null before. */
+  completedAt: isoDateTime.nullable(),
+  /** Exchanges with the provider that failed. */
+  attempts: z.number().int().nonnegative(),
+  /** Why the last exchange failed (the provider's code and message), or null. */
+  lastError: z.string().nullable(),
+});
+export type OpsRefund = z.infer<typeof opsRefund>;
+
+/** One order in the search. */
+export const opsOrderRow = z.object({
+  id,
+  purpose: orderPurpose,
+  status: orderStatus,
+  payer,
+  exam: examRef,
+  /** Seats paid for (more than one for a group). */
+  quantity: z.number().int().positive(),
+  totalFen: fen,
+  /** Confirmed back by the provider. */
+  refundedFen: fen,
+  /** Asked for and not confirmed yet (requested or processing). */
+  refundPendingFen: fen,
+  /** Given up as failed: still owed, settled by a retry. */
+  refundFailedFen: fen,
+  /** What a manual refund may still ask for: the total less every refund booked (any state), 0 unless paid. */
+  refundableFen: fen,
+  /** `sandbox` or `wechat`. */
+  provider: z.string(),
+  transactionId: z.string().nullable(),
+  createdAt: isoDateTime,
+  paidAt: isoDateTime.nullable(),
+});
+export type OpsOrderRow = z.infer<typeof opsOrderRow>;
+export const opsOrderList = paged(opsOrderRow);
+
+/**
+ * What a payment or refund notification did (the `payment_events` row): `applied` moved the order, `duplicate` found
+ * it already moved, `late_refunded` came after the hold expired (refunded in full), `rejected` failed verification
+ * (signature, decryption, amount or an unknown order); `refund_succeeded` / `refund_failed` moved a refund,
+ * `refund_duplicate` found it moved.
+ */
+export const PAYMENT_EVENT_OUTCOMES = [
+  'applied',
+  'duplicate',
+  'late_refunded',
+  'rejected',
+  'refund_succeeded',
+  'refund_failed',
+  'refund_duplicate',
+] as const;
+export const paymentEventOutcome = z.enum(PAYMENT_EVENT_OUTCOMES);
+export type PaymentEventOutcome = z.infer<typeof paymentEventOutcome>;
+
+/** An order's history, oldest first; each entry says what happened at `at`. */
+export const orderEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('created'), at: isoDateTime, totalFen: fen }),
+  /** A notification from the provider, with what its verification decided and the server's note (never secrets). */
+  z.object({
+    type: z.literal('payment'),
+    at: isoDateTime,
+    provider: z.string(),
+    outcome: paymentEventOutcome,
+    detail: z.string(),
+  }),
+  /** A refund asked for (`requested`) and, in a later entry, what became of it (`succeeded` or `failed`). */
+  z.object({
+    type: z.literal('refund'),
+    at: isoDateTime,
+    refundId: id,
+    step: z.enum(['requested', 'succeeded', 'failed']),
+    amountFen: fen,
+    reason: opsRefundReason,
+    /** The operator, for a manual refund or a retry. */
+    by: who.nullable(),
+  }),
+  /** A registration of this order moved to another exam (`from` -> `to`), paid by or refunded to `changeOrderId`. */
+  z.object({
+    type: z.literal('change'),
+    at: isoDateTime,
+    registrationId: id,
+    from: examRef,
+    to: examRef,
+    changeOrderId: id.nullable(),
+  }),
+  /** The order closed unpaid: its hold ran out (`expired`) or it was canceled. */
+  z.object({ type: z.literal('closed'), at: isoDateTime, status: z.enum(['expired', 'canceled']) }),
+]);
+export type OrderEvent = z.infer<typeof orderEvent>;
+
+/** `GET /api/ops/orders/:id`: the order, its price lines, the registrations it pays for, its refunds and history. */
+export const opsOrderDetail = opsOrderRow.extend({
+  breakdown: priceBreakdown,
+  promoCode: z.string().nullable(),
+  registrations: z.array(z.object({ id, status: registrationStatus, candidateName: z.string(), exam: examRef })),
+  refunds: z.array(opsRefund),
+  timeline: z.array(orderEvent),
+});
+export type OpsOrderDetail = z.infer<typeof opsOrderDetail>;
+
+/**
+ * `POST /api/ops/orders/:id/refund`: money only (registrations stand; cancelling is the candidate's or the center's),
+ * through the provider, booked like any refund (requested, then succeeded or failed). Only a paid order
+ * (ORDER_NOT_REFUNDABLE), at most its refundableFen (REFUND_EXCEEDS_REFUNDABLE); the reason is kept as the refund's
+ * note and in the audit row (`order.refund`).
+ */
+export const opsRefundRequest = z
+  .object({
+    amountFen: z.number().int().min(1),
+    reason: requiredText(500),
+  })
+  .strict();
+export type OpsRefundRequest = z.infer<typeof opsRefundRequest>;
+
+/** `GET /api/ops/refunds/failed`: refunds the provider refused for good, oldest first (the longest owed on top). */
+export const opsFailedRefund = opsRefund.extend({
+  order: z.object({
+    id,
+    totalFen: fen,
+    provider: z.string(),
+    transactionId: z.string().nullable(),
+    payer,
+    exam: examRef,
+  }),
+});
+export type OpsFailedRefund = z.infer<typeof opsFailedRefund>;
+export const opsFailedRefundList = paged(opsFailedRefund);
+
+/** `GET /api/ops/reconciliation?date=` and its export: one Beijing day that has begun (a later one is VALIDATION_FAILED). */
+export const reconciliationQuery = z.object({ date: dateOnly }).strict();
+
+/** Counts and sums of one side's record of the day: payments collected and refunds paid out. */
+export const ledgerTotals = z.object({
+  paidCount: z.number().int().nonnegative(),
+  paidFen: fen,
+  refundedCount: z.number().int().nonnegative(),
+  refundedFen: fen,
+});
+export type LedgerTotals = z.infer<typeof ledgerTotals>;
+
+/**
+ * How one payment or refund of the day disagrees: the provider has no record of it (`missing_at_provider`), we have
+ * none of the provider's (`missing_here`), both have it with other amounts (`amount_differs`) or other states
+ * (`status_differs`, e.g. paid here and closed there).
+ */
+export const MISMATCH_KINDS = ['missing_at_provider', 'missing_here', 'amount_differs', 'status_differs'] as const;
+export const mismatchKind = z.enum(MISMATCH_KINDS);
+export type MismatchKind = z.infer<typeof mismatchKind>;
+
+/** One side's view of the payment or refund: its amount and its state in that side's own words. */
+const ledgerEntry = z.object({ amountFen: fen, status: z.string() });
+
+export const reconciliationMismatch = z.object({
+  kind: mismatchKind,
+  subject: z.enum(['payment', 'refund']),
+  /** Our order (the provider's merchant order number), or null when it names no order we know. */
+  orderId: id.nullable(),
+  /** Our refund, for a refund's mismatch we know of; else null. */
+  refundId: id.nullable(),
+  transactionId: z.string().nullable(),
+  /** Null on the side that has no record. */
+  platform: ledgerEntry.nullable(),
+  provider: ledgerEntry.nullable(),
+});
+export type ReconciliationMismatch = z.infer<typeof reconciliationMismatch>;
+
+/**
+ * The platform's paid and refunded orders of the day against the provider's own record (the sandbox ledger, or
+ * WeChat Pay's trade bill: RECONCILIATION_UNAVAILABLE while the provider has not published it or cannot be reached).
+ */
+export const reconciliation = z.object({
+  date: dateOnly,
+  provider: z.string(),
+  platform: ledgerTotals,
+  providerTotals: ledgerTotals,
+  mismatches: z.array(reconciliationMismatch),
+  generatedAt: isoDateTime,
+});
+export type Reconciliation = z.infer<typeof reconciliation>;
+
+/*
+ * The dashboard (issue 13, item 6): any operator (no permission needed, so it is the console's landing page); the
+ * money figures are null unless the operator holds `finance`. The server computes every figure in SQL.
+ */
+
+/** `GET /api/ops/dashboard?from=&to=`: Beijing days, at most 366 of them, the last on or after the first. */
+export const dashboardQuery = z
+  .object({ from: dateOnly, to: dateOnly })
+  .strict()
+  .refine(fromNotAfterTo, dayOrder)
+  .refine((query) => Date.parse(query.to) - Date.parse(query.from) <= 365 * 86_400_000, {
+    path: ['to'],
+    message: 'At most 366 days',
+  });
+export type DashboardQuery = z.infer<typeof dashboardQuery>;
+
+export const dashboard = z.object({
+  from: dateOnly,
+  to: dateOnly,
+  /**
+   * Every day of the range, oldest first, none left out: `registrations` paid for that day (the registrations of the
+   * orders whose paidAt falls on it), `revenueFen` the totals of those orders, `refundedFen` the refunds that
+   * succeeded that day; both money figures null without `finance`.
+   */
+  days: z.array(
+    z.object({
+      date: dateOnly,
+      registrations: z.number().int().nonnegative(),
+      revenueFen: fen.nullable(),
+      refundedFen: fen.nullable(),
+    }),
+  ),
+  /**
+   * Exams whose test starts in the range, soonest first, at most 50: seats taken of capacity, and of the
+   * registrations admitted (register, checkin, completed) how many were checked in.
+   */
+  exams: z.array(
+    examRef.extend({
+      startsAt: isoDateTime,
+      capacity: z.number().int().nonnegative(),
+      seatsTaken: z.number().int().nonnegative(),
+      admitted: z.number().int().nonnegative(),
+      checkedIn: z.number().int().nonnegative(),
+    }),
+  ),
+  /** Over every exam that started in the range (not only the 50 listed): checked in of admitted. */
+  checkin: z.object({ admitted: z.number().int().nonnegative(), checkedIn: z.number().int().nonnegative() }),
+  /** Now, whatever the range: centers waiting for a decision, and refunds given up as failed (their sum: finance). */
+  pendingCenters: z.number().int().nonnegative(),
+  failedRefunds: z.object({ count: z.number().int().nonnegative(), amountFen: fen.nullable() }),
+});
+export type Dashboard = z.infer<typeof dashboard>;
+
+/*
+ * Support (issue 13, item 7; permission `support`): a candidate (an `individual` account) looked up, their
+ * registrations and orders, ended sessions, their personal data as a file, and erasure on request (PIPL).
+ */
+
+/** `GET /api/ops/candidates`: exactly one of a login phone (normalized; PHONE_INVALID) or an ID number (whole). */
+export const opsCandidateLookupQuery = z
+  .object({
+    phone: phoneInput.optional(),
+    idNumber: text()
+      .trim()
+      .toUpperCase()
+      .regex(/^\d{17}[\dX]$/)
+      .optional(),
+  })
+  .strict()
+  .refine((query) => (query.phone === undefined) !== (query.idNumber === undefined), {
+    path: ['phone'],
+    message: 'Give a phone number or an ID number',
+  });
+export type OpsCandidateLookupQuery = z.infer<typeof opsCandidateLookupQuery>;
+
+export const opsCandidate = z.object({
+  id,
+  /** E.164; an anonymized account's is empty. */
+  phone: z.string(),
+  name: z.string(),
+  /** 110101********123X, or empty when the profile has none. */
+  maskedIdNumber: z.string(),
+  createdAt: isoDateTime,
+  /** Live sessions (logged in on that many devices). */
+  activeSessions: z.number().int().nonnegative(),
+  /** When the account was anonymized on request; null otherwise. */
+  anonymizedAt: isoDateTime.nullable(),
+});
+export type OpsCandidate = z.infer<typeof opsCandidate>;
+
+/** `GET /api/ops/candidates/:id`: the candidate, every registration and every order they paid (newest first). */
+export const opsCandidateDetail = opsCandidate.extend({
+  registrations: z.array(
+    z.object({
+      id,
+      status: registrationStatus,
+      exam: examRef.extend({ startsAt: isoDateTime, timeZone: z.string() }),
+      createdAt: isoDateTime,
+      checkedInAt: isoDateTime.nullable(),
+      /** The exam's result once published. */
+      outcome: resultOutcome.nullable(),
+    }),
+  ),
+  orders: z.array(opsOrderRow),
+});
+export type OpsCandidateDetail = z.infer<typeof opsCandidateDetail>;
+
+/** `POST /api/ops/candidates/:id/logout`: every session of the candidate ends (audit `candidate.logout`). */
+export const sessionsEnded = z.object({ ended: z.number().int().nonnegative() });
+
+/**
+ * `POST /api/ops/candidates/:id/erase`: the operator types the candidate's phone again (any spelling, normalized;
+ * ERASURE_CONFIRMATION_MISMATCH when it is not theirs). Refused with ERASURE_BLOCKED while a registration is live
+ * (pending, register, checkin): it is cancelled first. A refund still owed stays with the kept order.
+ */
+export const erasureRequest = z.object({ confirmPhone: phoneInput }).strict();
+export type ErasureRequest = z.infer<typeof erasureRequest>;
+
+/** What the law makes us keep when a candidate's account cannot simply be deleted. */
+export const KEPT_RECORDS = ['results', 'certificates', 'orders', 'refunds', 'registrations'] as const;
+export const keptRecord = z.enum(KEPT_RECORDS);
+export type KeptRecord = z.infer<typeof keptRecord>;
+
+/**
+ * `erased`: the account and everything of it is gone (it had no result and no payment). `anonymized`: results or
+ * payments must be kept, so the account stays with its name, phone, ID number, contact details and photo removed,
+ * and `kept` says which records remain and how many. Either way every session has ended.
+ */
+export const erasureResult = z.object({
+  outcome: z.enum(['erased', 'anonymized']),
+  kept: z.array(z.object({ record: keptRecord, count: z.number().int().positive() })),
+  sessionsEnded: z.number().int().nonnegative(),
+});
+export type ErasureResult = z.infer<typeof erasureResult>;

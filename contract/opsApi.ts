@@ -1,55 +1,77 @@
 import { z } from 'zod';
 import { type OpsPermission, otpResponse } from './auth';
+import { pageQuery } from './envelope';
 import {
   auditList,
   auditQuery,
   catalogNameUpdate,
   categoryDraft,
   centerRejection,
+  dashboard,
+  dashboardQuery,
+  erasureRequest,
+  erasureResult,
   operator,
   operatorInvite,
+  opsCandidate,
+  opsCandidateDetail,
+  opsCandidateLookupQuery,
   opsCatalogQuery,
   opsCategory,
   opsCategoryList,
   opsCenter,
   opsCenterList,
   opsCenterQuery,
+  opsFailedRefundList,
   opsIdParams,
   opsLoginRequest,
   opsLoginResponse,
+  opsOrderDetail,
+  opsOrderExportQuery,
+  opsOrderList,
+  opsOrderQuery,
   opsOrganization,
   opsOrganizationList,
   opsOtpRequest,
+  opsRefund,
+  opsRefundRequest,
   promotion,
   promotionDraft,
   promotionList,
   promotionQuery,
+  reconciliation,
+  reconciliationQuery,
+  sessionsEnded,
 } from './ops';
 import * as paths from './paths/ops';
 import type { Route } from './paths/route';
 
 /**
  * Who may call an operators' endpoint: an operator's session (any other account is refused OPERATORS_ONLY) holding
- * `permission` (else PERMISSION_DENIED), both checked before the request is read.
+ * `permission` (else PERMISSION_DENIED), both checked before the request is read. An entry without `permission` admits
+ * every operator (the dashboard, which leaves out what needs a permission the caller lacks).
  */
 interface OperatorCaller {
   auth: 'user';
   access: readonly ['operator'];
   refusal: 'OPERATORS_ONLY';
-  permission: OpsPermission;
+  permission?: OpsPermission;
 }
 
-/** An operators' endpoint: as `Endpoint` (contract/api.ts) has them, answering the envelope, called as above. */
+/**
+ * An operators' endpoint: as `Endpoint` (contract/api.ts) has them, called as above, answering the envelope with
+ * `data`, or (`response: 'file'`) a file's bytes (the exports), whose failures are the envelope like any other.
+ */
 export type OpsEndpoint = Route & {
   summary: string;
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;
-  data: z.ZodType;
-} & ({ auth: 'public' } | OperatorCaller);
+} & ({ response?: never; data: z.ZodType } | { response: 'file'; data?: never }) &
+  ({ auth: 'public' } | OperatorCaller);
 
-const operatorWith = (permission: OpsPermission) =>
-  ({ auth: 'user', access: ['operator'], refusal: 'OPERATORS_ONLY', permission }) as const;
+const anyOperator = { auth: 'user', access: ['operator'], refusal: 'OPERATORS_ONLY' } as const;
+const operatorWith = (permission: OpsPermission) => ({ ...anyOperator, permission }) as const;
 
 /**
  * The operators' console (issue 13), declared as `api` declares the rest. Apart from `api` until the server registers
@@ -207,6 +229,112 @@ export const opsApi = {
     summary: 'Every operator action, newest first: who, when, what, before and after, from which address',
     query: auditQuery,
     data: auditList,
+  },
+  opsOrders: {
+    ...paths.opsOrders,
+    ...operatorWith('finance'),
+    summary:
+      "Search orders by the payer's phone, order id, provider transaction id, exam, status and days; newest first",
+    query: opsOrderQuery,
+    data: opsOrderList,
+  },
+  opsOrdersExport: {
+    ...paths.opsOrdersExport,
+    ...operatorWith('finance'),
+    summary: 'The orders the search finds (every page) as an .xlsx file',
+    query: opsOrderExportQuery,
+    response: 'file',
+  },
+  opsOrder: {
+    ...paths.opsOrder,
+    ...operatorWith('finance'),
+    summary: 'One order: price lines, registrations, refunds and its timeline (payment events with their verification)',
+    params: opsIdParams,
+    data: opsOrderDetail,
+  },
+  opsRefundOrder: {
+    ...paths.opsRefundOrder,
+    ...operatorWith('finance'),
+    summary:
+      'Refund part or all of a paid order through the provider, with a reason (money only: registrations stand); audit order.refund',
+    params: opsIdParams,
+    body: opsRefundRequest,
+    data: opsOrderDetail,
+  },
+  opsFailedRefunds: {
+    ...paths.opsFailedRefunds,
+    ...operatorWith('finance'),
+    summary: 'Refunds the provider refused for good, the longest owed first',
+    query: pageQuery,
+    data: opsFailedRefundList,
+  },
+  opsRetryRefund: {
+    ...paths.opsRetryRefund,
+    ...operatorWith('finance'),
+    summary:
+      'Ask the provider again for a failed refund (STATUS_TRANSITION_INVALID unless failed): it is requested again, or succeeded at once; audit refund.retry',
+    params: opsIdParams,
+    data: opsRefund,
+  },
+  opsReconciliation: {
+    ...paths.opsReconciliation,
+    ...operatorWith('finance'),
+    summary: "A day's paid and refunded orders against the payment provider's record, with every mismatch",
+    query: reconciliationQuery,
+    data: reconciliation,
+  },
+  opsReconciliationExport: {
+    ...paths.opsReconciliationExport,
+    ...operatorWith('finance'),
+    summary: "A day's reconciliation as an .xlsx file (totals, then one row per mismatch)",
+    query: reconciliationQuery,
+    response: 'file',
+  },
+  opsDashboard: {
+    ...paths.opsDashboard,
+    ...anyOperator,
+    summary:
+      'Figures over Beijing days computed in SQL: registrations and revenue per day, seats and check-in per exam, pending centers, failed refunds (money figures null without finance)',
+    query: dashboardQuery,
+    data: dashboard,
+  },
+  opsCandidates: {
+    ...paths.opsCandidates,
+    ...operatorWith('support'),
+    summary: 'Candidates by login phone or ID number (none, one, or more for an ID number)',
+    query: opsCandidateLookupQuery,
+    data: z.array(opsCandidate),
+  },
+  opsCandidate: {
+    ...paths.opsCandidate,
+    ...operatorWith('support'),
+    summary: "A candidate's registrations and orders; audit candidate.view",
+    params: opsIdParams,
+    data: opsCandidateDetail,
+  },
+  opsEndCandidateSessions: {
+    ...paths.opsEndCandidateSessions,
+    ...operatorWith('support'),
+    summary: 'End every session of a candidate; audit candidate.logout',
+    params: opsIdParams,
+    data: sessionsEnded,
+  },
+  opsCandidateExport: {
+    ...paths.opsCandidateExport,
+    ...operatorWith('support'),
+    summary:
+      "A candidate's personal data as a JSON file (account, profile, registrations, orders, refunds, results); audit candidate.export",
+    params: opsIdParams,
+    response: 'file',
+  },
+  opsEraseCandidate: {
+    ...paths.opsEraseCandidate,
+    ...operatorWith('support'),
+    summary:
+      'Erase a candidate on request, or anonymize when results or payments must be kept (confirmed by their phone); audit candidate.erase',
+    params: opsIdParams,
+    body: erasureRequest,
+    data: erasureResult,
   },
 } as const satisfies Record<string, OpsEndpoint>;
 

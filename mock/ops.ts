@@ -1,27 +1,44 @@
 /**
  * The operators' console for `npm run dev` (mock/lib/ops.ts holds its state): an operator logs in at /ops/login with
  * the code 123456 (a phone ending in 9999 has every permission, one ending in 8999 only centers; any other phone gets
- * the same answer to "send code" and no login). Every change leaves an audit row, as the server's will.
+ * the same answer to "send code" and no login). Every change leaves an audit row, as the server's will. Support finds
+ * the candidates 13900139001 (a result and payments: anonymized on erasure) and 13900139002 (erased).
  */
+import ExcelJS from 'exceljs';
 import {
   type CenterVerificationStatus,
+  type Dashboard,
+  type LedgerTotals,
   type OpsCenter,
+  type OpsOrderDetail,
+  type OpsOrderFilters,
   opsApi,
   type Promotion,
   type PromotionDraft,
+  type ReconciliationMismatch,
 } from '../contract';
 import { maskPhone, normalizeChinaMobile } from '../server/domain/phone';
-import { newId } from './lib/fixtures';
+import { exams, newId } from './lib/fixtures';
 import { on, page, refuse, sessions } from './lib/http';
 import {
   audit,
+  bookRefund,
+  candidateDetailOf,
+  candidates,
   categoryView,
   centers,
+  completeRefund,
+  dayInBeijing,
+  forgetIdentity,
   operatorOf,
   operators,
   opsCategories,
+  opsOrders,
   opsOrganizations,
+  orderRowOf,
+  personalDataOf,
   promotions,
+  providerLedger,
   record,
   scopeTargetOf,
   sessionUserOf,
@@ -60,7 +77,115 @@ function promotionOf(id: string, draft: PromotionDraft): Promotion {
   return { id, ...fields, usageCount, scopeTarget: scopeTargetOf(draft.scope, scopeTargetId) };
 }
 
-const dayInBeijing = (iso: string) => new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 10);
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The orders a search finds, newest first. */
+function ordersFound(filters: OpsOrderFilters): OpsOrderDetail[] {
+  const phone = filters.phone ? normalizeChinaMobile(filters.phone) : undefined;
+  const exam = filters.exam?.toLowerCase() ?? '';
+  const examText = (order: OpsOrderDetail) =>
+    `${order.exam.code} ${order.exam.name.zh} ${order.exam.name.en}`.toLowerCase();
+  return [...opsOrders.values()]
+    .filter((order) => !phone || order.payer.phone === phone)
+    .filter((order) => !filters.orderId || order.id === filters.orderId)
+    .filter((order) => !filters.transactionId || order.transactionId === filters.transactionId)
+    .filter((order) => !exam || examText(order).includes(exam))
+    .filter((order) => !filters.status || order.status === filters.status)
+    .filter((order) => !filters.from || dayInBeijing(order.createdAt) >= filters.from)
+    .filter((order) => !filters.to || dayInBeijing(order.createdAt) <= filters.to)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+const orderOf = (id: string) => opsOrders.get(id) ?? refuse('NOT_FOUND');
+/** An order with its history oldest first, as the server answers it. */
+const detailOf = (order: OpsOrderDetail) => ({
+  ...order,
+  timeline: [...order.timeline].sort((a, b) => a.at.localeCompare(b.at)),
+});
+
+/** Every refund of the console, with its order. */
+const allRefunds = () => [...opsOrders.values()].flatMap((order) => order.refunds.map((refund) => ({ order, refund })));
+
+async function workbookOf(name: string, rows: (string | number | null)[][]) {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(name);
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** The day's payments and refunds on our side and the provider's, and where they disagree. */
+function reconcile(date: string) {
+  const ledger = providerLedger();
+  const mismatches: ReconciliationMismatch[] = [];
+  const totals = (): LedgerTotals => ({ paidCount: 0, paidFen: 0, refundedCount: 0, refundedFen: 0 });
+  const platform = totals();
+  const providerTotals = totals();
+  for (const order of opsOrders.values()) {
+    const theirs = ledger.get(order.id);
+    const ours = order.paidAt && dayInBeijing(order.paidAt) === date;
+    const atProvider = theirs && dayInBeijing(theirs.paidAt) === date;
+    if (ours) {
+      platform.paidCount += 1;
+      platform.paidFen += order.totalFen;
+    }
+    if (theirs && atProvider) {
+      providerTotals.paidCount += 1;
+      providerTotals.paidFen += theirs.paidFen;
+    }
+    const platformEntry = ours ? { amountFen: order.totalFen, status: order.status } : null;
+    const providerEntry = theirs && atProvider ? { amountFen: theirs.paidFen, status: 'SUCCESS' } : null;
+    const kind =
+      platformEntry && !providerEntry
+        ? 'missing_at_provider'
+        : providerEntry && !platformEntry
+          ? 'missing_here'
+          : platformEntry && providerEntry && platformEntry.amountFen !== providerEntry.amountFen
+            ? 'amount_differs'
+            : null;
+    if (kind) {
+      const { id: orderId, transactionId } = order;
+      mismatches.push({
+        kind,
+        subject: 'payment',
+        orderId,
+        refundId: null,
+        transactionId,
+        platform: platformEntry,
+        provider: providerEntry,
+      });
+    }
+  }
+  for (const { refund } of allRefunds()) {
+    if (refund.state !== 'succeeded' || !refund.completedAt || dayInBeijing(refund.completedAt) !== date) continue;
+    for (const side of [platform, providerTotals]) {
+      side.refundedCount += 1;
+      side.refundedFen += refund.amountFen;
+    }
+  }
+  return { date, provider: 'sandbox', platform, providerTotals, mismatches, generatedAt: new Date().toISOString() };
+}
+
+const DAY_MS = 86_400_000;
+
+/** Every Beijing day from `from` to `to`, both included. */
+function daysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let at = Date.parse(from); at <= Date.parse(to); at += DAY_MS)
+    days.push(new Date(at).toISOString().slice(0, 10));
+  return days;
+}
+
+/** A plausible day of business, the same for the same date on every run. */
+function dayFigures(date: string, finance: boolean): Dashboard['days'][number] {
+  const seed = (Number(date.replaceAll('-', '')) * 7919) % 17;
+  const registrations = 3 + seed;
+  return {
+    date,
+    registrations,
+    revenueFen: finance ? registrations * 23_000 : null,
+    refundedFen: finance ? (seed % 4 === 0 ? 23_000 : 0) : null,
+  };
+}
 
 export default Object.fromEntries([
   on(opsApi.opsSendOtp, ({ body }) => {
@@ -210,6 +335,206 @@ export default Object.fromEntries([
     promotions.set(after.id, after);
     record(user, 'promotion.update', { type: 'promotion', id: after.id, label: after.code }, before, after);
     return after;
+  }),
+  on(opsApi.opsOrders, ({ query }) => page(ordersFound(query).map(orderRowOf), query)),
+  on(opsApi.opsOrdersExport, async ({ query }) => ({
+    fileName: 'orders.xlsx',
+    contentType: XLSX,
+    bytes: await workbookOf(
+      '订单 Orders',
+      ordersFound(query).map((order) => [
+        order.id,
+        order.status,
+        order.payer.phone,
+        order.exam.code,
+        order.totalFen / 100,
+        order.refundedFen / 100,
+        order.transactionId,
+        order.createdAt,
+        order.paidAt,
+      ]),
+    ),
+  })),
+  on(opsApi.opsOrder, ({ params }) => detailOf(orderOf(params.id))),
+  on(opsApi.opsRefundOrder, ({ user, params, body }) => {
+    const order = orderOf(params.id);
+    if (order.status !== 'paid') refuse('ORDER_NOT_REFUNDABLE');
+    if (body.amountFen > order.refundableFen) refuse('REFUND_EXCEEDS_REFUNDABLE');
+    const before = orderRowOf(order);
+    const refund = bookRefund(order, body.amountFen, 'manual', { id: user.id, name: user.name }, body.reason);
+    completeRefund(order, refund, 'succeeded', new Date().toISOString());
+    const target = { type: 'order', id: order.id, label: order.exam.code };
+    record(user, 'order.refund', target, before, { ...orderRowOf(order), reason: body.reason });
+    return detailOf(order);
+  }),
+  on(opsApi.opsFailedRefunds, ({ query }) => {
+    const failed = allRefunds()
+      .filter(({ refund }) => refund.state === 'failed')
+      .sort((a, b) => a.refund.requestedAt.localeCompare(b.refund.requestedAt))
+      .map(({ order, refund }) => {
+        const { id, totalFen, provider, transactionId, payer, exam } = order;
+        return { ...refund, order: { id, totalFen, provider, transactionId, payer, exam } };
+      });
+    return page(failed, query);
+  }),
+  on(opsApi.opsRetryRefund, ({ user, params }) => {
+    const found = allRefunds().find(({ refund }) => refund.id === params.id) ?? refuse('NOT_FOUND');
+    const { order, refund } = found;
+    if (refund.state !== 'failed') refuse('STATUS_TRANSITION_INVALID');
+    const before = { ...refund };
+    const at = new Date().toISOString();
+    order.timeline.push({
+      type: 'refund',
+      at,
+      refundId: refund.id,
+      step: 'requested',
+      amountFen: refund.amountFen,
+      reason: refund.reason,
+      by: { id: user.id, name: user.name },
+    });
+    completeRefund(order, refund, 'succeeded', at);
+    record(user, 'refund.retry', { type: 'refund', id: refund.id, label: order.exam.code }, before, { ...refund });
+    return refund;
+  }),
+  on(opsApi.opsReconciliation, ({ query }) => {
+    if (query.date > dayInBeijing(new Date().toISOString())) refuse('VALIDATION_FAILED');
+    return reconcile(query.date);
+  }),
+  on(opsApi.opsReconciliationExport, async ({ query }) => {
+    const day = reconcile(query.date);
+    const totals = (side: LedgerTotals) => [
+      side.paidCount,
+      side.paidFen / 100,
+      side.refundedCount,
+      side.refundedFen / 100,
+    ];
+    return {
+      fileName: `reconciliation-${query.date}.xlsx`,
+      contentType: XLSX,
+      bytes: await workbookOf('对账 Reconciliation', [
+        ['platform', ...totals(day.platform)],
+        ['provider', ...totals(day.providerTotals)],
+        ...day.mismatches.map((item) => [
+          item.kind,
+          item.orderId,
+          item.transactionId,
+          item.platform ? item.platform.amountFen / 100 : null,
+          item.provider ? item.provider.amountFen / 100 : null,
+        ]),
+      ]),
+    };
+  }),
+  on(opsApi.opsDashboard, ({ user, query }) => {
+    const finance = user.permissions.includes('finance');
+    const inRange = (iso: string) => dayInBeijing(iso) >= query.from && dayInBeijing(iso) <= query.to;
+    const now = Date.now();
+    const held = [...exams.values()]
+      .filter((exam) => inRange(exam.startsAt))
+      .sort((a, b) => a.startsAt.localeCompare(b.startsAt))
+      .map((exam) => ({
+        id: exam.id,
+        code: exam.code,
+        name: exam.name,
+        startsAt: exam.startsAt,
+        capacity: exam.capacity,
+        seatsTaken: exam.seatsTaken,
+        admitted: exam.seatsTaken,
+        checkedIn: Date.parse(exam.startsAt) < now ? Math.floor(exam.seatsTaken * 0.85) : 0,
+      }));
+    const started = held.filter((exam) => Date.parse(exam.startsAt) < now);
+    const failed = allRefunds().filter(({ refund }) => refund.state === 'failed');
+    return {
+      from: query.from,
+      to: query.to,
+      days: daysBetween(query.from, query.to).map((date) => dayFigures(date, finance)),
+      exams: held.slice(0, 50),
+      checkin: {
+        admitted: started.reduce((sum, exam) => sum + exam.admitted, 0),
+        checkedIn: started.reduce((sum, exam) => sum + exam.checkedIn, 0),
+      },
+      pendingCenters: [...centers.values()].filter((center) => center.verification.status === 'pending').length,
+      failedRefunds: {
+        count: failed.length,
+        amountFen: finance ? failed.reduce((sum, { refund }) => sum + refund.amountFen, 0) : null,
+      },
+    };
+  }),
+  on(opsApi.opsCandidates, ({ query }) => {
+    const phone = query.phone ? normalizeChinaMobile(query.phone) : undefined;
+    const idNumber = query.idNumber;
+    return [...candidates.values()].filter((candidate) =>
+      phone ? candidate.phone === phone : personalDataOf(candidate).profile?.idNumber === idNumber,
+    );
+  }),
+  on(opsApi.opsCandidate, ({ user, params }) => {
+    const candidate = candidates.get(params.id) ?? refuse('NOT_FOUND');
+    record(user, 'candidate.view', { type: 'candidate', id: candidate.id, label: candidate.name }, null, null);
+    return candidateDetailOf(candidate);
+  }),
+  on(opsApi.opsEndCandidateSessions, ({ user, params }) => {
+    const candidate = candidates.get(params.id) ?? refuse('NOT_FOUND');
+    const ended = candidate.activeSessions;
+    candidate.activeSessions = 0;
+    const target = { type: 'candidate', id: candidate.id, label: candidate.name };
+    record(user, 'candidate.logout', target, { activeSessions: ended }, { activeSessions: 0 });
+    return { ended };
+  }),
+  on(opsApi.opsCandidateExport, ({ user, params }) => {
+    const candidate = candidates.get(params.id) ?? refuse('NOT_FOUND');
+    record(user, 'candidate.export', { type: 'candidate', id: candidate.id, label: candidate.name }, null, null);
+    return {
+      fileName: `personal-data-${candidate.id}.json`,
+      contentType: 'application/json',
+      bytes: Buffer.from(JSON.stringify(personalDataOf(candidate), null, 2)),
+    };
+  }),
+  on(opsApi.opsEraseCandidate, ({ user, params, body }) => {
+    const candidate = candidates.get(params.id) ?? refuse('NOT_FOUND');
+    if (normalizeChinaMobile(body.confirmPhone) !== candidate.phone) refuse('ERASURE_CONFIRMATION_MISMATCH');
+    const { registrations, orders } = candidateDetailOf(candidate);
+    const live = ['pending', 'register', 'checkin'];
+    if (registrations.some((registration) => live.includes(registration.status))) refuse('ERASURE_BLOCKED');
+    const paid = orders.filter((order) => order.paidAt !== null);
+    const results = registrations.filter((registration) => registration.outcome !== null);
+    const refunds = paid.flatMap((order) => orderOf(order.id).refunds);
+    const kept = (
+      [
+        ['results', results.length],
+        ['certificates', results.filter((registration) => registration.outcome === 'pass').length],
+        ['orders', paid.length],
+        ['refunds', refunds.length],
+        ['registrations', paid.length > 0 || results.length > 0 ? registrations.length : 0],
+      ] as const
+    )
+      .filter(([, count]) => count > 0)
+      .map(([recordKind, count]) => ({ record: recordKind, count }));
+    const sessionsEnded = candidate.activeSessions;
+    const target = { type: 'candidate', id: candidate.id, label: candidate.name };
+    forgetIdentity(candidate.id);
+    if (kept.length === 0) {
+      candidates.delete(candidate.id);
+      for (const order of orders) opsOrders.delete(order.id);
+      record(user, 'candidate.erase', target, { phone: candidate.phone }, null);
+      return { outcome: 'erased' as const, kept, sessionsEnded };
+    }
+    const anonymized = {
+      ...candidate,
+      phone: '',
+      name: '',
+      maskedIdNumber: '',
+      activeSessions: 0,
+      anonymizedAt: new Date().toISOString(),
+    };
+    candidates.set(candidate.id, anonymized);
+    for (const order of orders) orderOf(order.id).payer = { id: candidate.id, name: '', phone: '' };
+    record(
+      user,
+      'candidate.erase',
+      target,
+      { phone: candidate.phone },
+      { anonymizedAt: anonymized.anonymizedAt, kept },
+    );
+    return { outcome: 'anonymized' as const, kept, sessionsEnded };
   }),
   on(opsApi.opsAudit, ({ query }) => {
     const actor = query.actor?.toLowerCase() ?? '';

@@ -1,7 +1,8 @@
 /**
  * How a mock handler is written. `on(endpoint, handle)` keys it by the contract's method and path, refuses a missing
  * session and the kinds of account the entry's `access` leaves out (with refusalOf's code, as the server's registrar
- * does; an operators' endpoint admits only an operator holding its permission: OPERATORS_ONLY, PERMISSION_DENIED),
+ * does; an operators' endpoint admits only an operator holding its permission, if it names one: OPERATORS_ONLY,
+ * PERMISSION_DENIED),
  * parses body, query and params with the contract's schemas, and answers what `handle` returns, or the AppError it
  * throws (`refuse`, or a server rule's own), as the envelope.
  * Excluded from Umi's mock glob (.umirc.ts): a library, not a mock file.
@@ -64,7 +65,7 @@ export interface Input<E> {
   body: Parsed<E, 'body'>;
   query: Parsed<E, 'query'>;
   params: Parsed<E, 'params'>;
-  user: E extends { permission: OpsPermission }
+  user: E extends { refusal: 'OPERATORS_ONLY' }
     ? OperatorUser
     : E extends { auth: 'user' }
       ? CurrentUser
@@ -115,9 +116,10 @@ export function on<E extends Endpoint | OpsEndpoint>(
       const caller: Endpoint | OpsEndpoint = endpoint;
       if (caller.auth === 'user') {
         if (!user) refuse('UNAUTHORIZED');
-        if ('permission' in caller) {
+        if ('refusal' in caller && caller.refusal === 'OPERATORS_ONLY') {
           if (user.kind !== 'operator') refuse(caller.refusal);
-          if (!user.permissions.includes(caller.permission)) refuse('PERMISSION_DENIED');
+          const { permission } = caller as OpsEndpoint & { permission?: OpsPermission };
+          if (permission && !user.permissions.includes(permission)) refuse('PERMISSION_DENIED');
         } else if (user.kind === 'operator' ? !isAnyAccount(caller.access) : !caller.access.includes(user.kind)) {
           refuse(refusalOf(caller));
         }

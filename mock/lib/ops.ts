@@ -1,6 +1,7 @@
 /**
  * The operators' console of `npm run dev`: its operators, the centers verification queue, the catalog as operators
- * edit it, promotions and the audit log. A phone ending in 9999 is an operator with every permission, one ending in
+ * edit it, promotions, the audit log, orders and refunds with the provider's ledger, and the candidates support
+ * looks up. A phone ending in 9999 is an operator with every permission, one ending in
  * 8999 one with only the centers permission; an invited phone logs in too. State lives here, in mock/lib, because the
  * test center's mock reads a center's verification. Excluded from Umi's mock glob.
  */
@@ -11,16 +12,33 @@ import {
   type CurrentUser,
   OPS_PERMISSIONS,
   type Operator,
+  type OpsCandidate,
+  type OpsCandidateDetail,
   type OpsCategory,
   type OpsCenter,
+  type OpsOrderDetail,
+  type OpsOrderRow,
   type OpsOrganization,
   type OpsPermission,
+  type OpsRefund,
   type Promotion,
   type TaxIdCheck,
 } from '../../contract';
 import { creditCodeCheckCharacter } from '../../contract/creditCode';
+import { maskIdCard } from '../../contract/idcard';
 import { isNewAccount } from './accounts';
-import { categories, centerAt, exams, INVITATION, newId, organizations, PROMOTIONS } from './fixtures';
+import {
+  categories,
+  centerAt,
+  exams,
+  history,
+  INVITATION,
+  type MockExam,
+  newId,
+  organizations,
+  PROMOTIONS,
+  person,
+} from './fixtures';
 import { refuse } from './http';
 
 type OperatorUser = Extract<CurrentUser, { kind: 'operator' }>;
@@ -222,4 +240,292 @@ export function scopeTargetOf(scope: Promotion['scope'], targetId: string | null
   }
   const exam = exams.get(targetId) ?? refuse('NOT_FOUND');
   return { id: exam.id, code: exam.code, name: exam.name };
+}
+
+/** The Beijing day (yyyy-mm-dd) of an instant: the console's days, and the provider's daily record, are these. */
+export const dayInBeijing = (iso: string) => new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 10);
+
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+const later = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * 60_000).toISOString();
+const refOf = ({ id, code, name }: MockExam) => ({ id, code, name });
+
+/** The candidates support looks up, by id: one with a result and payments (anonymized on erasure), one without. */
+export const candidates = new Map<string, OpsCandidate>();
+/** What a candidate's export holds besides the console's view: the whole ID number and the profile. */
+const identities = new Map<string, ReturnType<typeof person>>();
+
+function addCandidate(phone: string, name: string, createdDaysAgo: number, sessions: number) {
+  const who = { ...person(phone), name };
+  const candidate: OpsCandidate = {
+    id: newId(),
+    phone,
+    name,
+    maskedIdNumber: maskIdCard(who.idNumber),
+    createdAt: daysAgo(createdDaysAgo),
+    activeSessions: sessions,
+    anonymizedAt: null,
+  };
+  candidates.set(candidate.id, candidate);
+  identities.set(candidate.id, who);
+  return candidate;
+}
+
+const liLei = addCandidate('+8613900139001', 'Li Lei', 400, 2);
+const hanMeimei = addCandidate('+8613900139002', 'Han Meimei', 30, 1);
+const coordinator = { id: newId(), name: 'Zhou Jie', phone: '+8613900139003' };
+
+/** Every order of the console by id, with its refunds and timeline. */
+export const opsOrders = new Map<string, OpsOrderDetail>();
+
+const passed = history.past[0] as MockExam;
+const [nextExam, laterExam] = [...exams.values()];
+
+function addOrder(
+  payer: { id: string; name: string; phone: string },
+  exam: MockExam,
+  totalFen: number,
+  createdAt: string,
+  quantity = 1,
+): OpsOrderDetail {
+  const unitPriceFen = totalFen / quantity;
+  const order: OpsOrderDetail = {
+    id: newId(),
+    purpose: 'booking',
+    status: 'pending',
+    payer,
+    exam: refOf(exam),
+    quantity,
+    totalFen,
+    refundedFen: 0,
+    refundPendingFen: 0,
+    refundFailedFen: 0,
+    refundableFen: 0,
+    provider: 'sandbox',
+    transactionId: null,
+    createdAt,
+    paidAt: null,
+    breakdown: {
+      unitPriceFen,
+      quantity,
+      subtotalFen: totalFen,
+      referralDiscountFen: 0,
+      promotionDiscountFen: 0,
+      groupDiscountFen: 0,
+      handlingFen: 0,
+      totalFen,
+    },
+    promoCode: null,
+    registrations: Array.from({ length: quantity }, (_, n) => ({
+      id: newId(),
+      status: 'pending' as const,
+      candidateName: quantity === 1 ? payer.name : `${payer.name} +${n}`,
+      exam: refOf(exam),
+    })),
+    refunds: [],
+    timeline: [{ type: 'created', at: createdAt, totalFen }],
+  };
+  opsOrders.set(order.id, order);
+  return order;
+}
+
+function payOrder(order: OpsOrderDetail, minutes: number) {
+  const at = later(order.createdAt, minutes);
+  order.status = 'paid';
+  order.paidAt = at;
+  order.transactionId = `SBX${order.id.slice(-12).toUpperCase()}`;
+  order.registrations = order.registrations.map((registration) => ({ ...registration, status: 'register' }));
+  order.timeline.push({
+    type: 'payment',
+    at,
+    provider: 'sandbox',
+    outcome: 'applied',
+    detail: `transaction ${order.transactionId}`,
+  });
+  return at;
+}
+
+/** An order's refund figures from its refunds: pending counts requested and processing, refundable what is unbooked. */
+export function settle(order: OpsOrderDetail): OpsOrderDetail {
+  const sum = (states: OpsRefund['state'][]) =>
+    order.refunds
+      .filter((refund) => states.includes(refund.state))
+      .reduce((total, refund) => total + refund.amountFen, 0);
+  order.refundedFen = sum(['succeeded']);
+  order.refundPendingFen = sum(['requested', 'processing']);
+  order.refundFailedFen = sum(['failed']);
+  const booked = order.refundedFen + order.refundPendingFen + order.refundFailedFen;
+  order.refundableFen = order.status === 'paid' ? order.totalFen - booked : 0;
+  if (order.status === 'paid' && order.refundedFen === order.totalFen) order.status = 'refunded';
+  return order;
+}
+
+/** Books a refund on the order (requested) and its timeline entry; `by` for an operator's manual one. */
+export function bookRefund(
+  order: OpsOrderDetail,
+  amountFen: number,
+  reason: OpsRefund['reason'],
+  by: { id: string; name: string } | null,
+  note: string | null,
+  at = new Date().toISOString(),
+): OpsRefund {
+  const refund: OpsRefund = {
+    id: newId(),
+    orderId: order.id,
+    amountFen,
+    reason,
+    note,
+    requestedBy: by,
+    state: 'requested',
+    requestedAt: at,
+    completedAt: null,
+    attempts: 0,
+    lastError: null,
+  };
+  order.refunds.push(refund);
+  order.timeline.push({ type: 'refund', at, refundId: refund.id, step: 'requested', amountFen, reason, by });
+  settle(order);
+  return refund;
+}
+
+/** What the provider answered a refund: the sandbox pays at once, except for the frozen account of the fixtures. */
+export function completeRefund(order: OpsOrderDetail, refund: OpsRefund, state: 'succeeded' | 'failed', at: string) {
+  refund.state = state;
+  refund.completedAt = at;
+  if (state === 'failed') {
+    refund.attempts = 5;
+    refund.lastError = 'ABNORMAL: the payer account is frozen';
+  }
+  const { amountFen, reason } = refund;
+  order.timeline.push({ type: 'refund', at, refundId: refund.id, step: state, amountFen, reason, by: null });
+  order.timeline.push({
+    type: 'payment',
+    at: later(at, 0),
+    provider: order.provider,
+    outcome: state === 'succeeded' ? 'refund_succeeded' : 'refund_failed',
+    detail: `refund ${refund.id}`,
+  });
+  settle(order);
+}
+
+// Li Lei: an exam passed (an operator refunded part of it), and a cancellation whose refund the provider refused.
+const examPaid = addOrder(liLei, passed, 28_000, daysAgo(30));
+payOrder(examPaid, 3);
+examPaid.timeline.push({
+  type: 'payment',
+  at: later(examPaid.createdAt, 4),
+  provider: 'sandbox',
+  outcome: 'duplicate',
+  detail: `transaction ${examPaid.transactionId}`,
+});
+examPaid.registrations = examPaid.registrations.map((registration) => ({ ...registration, status: 'completed' }));
+examPaid.status = 'paid';
+const goodwill = bookRefund(
+  examPaid,
+  5_000,
+  'manual',
+  first,
+  'Goodwill: the room was changed at short notice.',
+  daysAgo(18),
+);
+completeRefund(examPaid, goodwill, 'succeeded', later(goodwill.requestedAt, 1));
+const canceledPaid = addOrder(liLei, laterExam ?? passed, 32_000, daysAgo(6));
+payOrder(canceledPaid, 2);
+canceledPaid.registrations = canceledPaid.registrations.map((registration) => ({
+  ...registration,
+  status: 'canceled',
+}));
+const owed = bookRefund(canceledPaid, 32_000, 'canceled', null, null, daysAgo(5));
+completeRefund(canceledPaid, owed, 'failed', daysAgo(4));
+
+// Han Meimei: a hold that ran out after a forged notification was refused.
+const expired = addOrder(hanMeimei, nextExam ?? passed, 19_900, hoursAgo(30));
+expired.timeline.push(
+  {
+    type: 'payment',
+    at: later(expired.createdAt, 5),
+    provider: 'sandbox',
+    outcome: 'rejected',
+    detail: 'signature invalid',
+  },
+  { type: 'closed', at: later(expired.createdAt, 15), status: 'expired' },
+);
+expired.status = 'expired';
+expired.registrations = expired.registrations.map((registration) => ({ ...registration, status: 'canceled' }));
+
+// A coordinator's group of two, paid yesterday; one member moved to another exam of the same price.
+const group = addOrder(coordinator, nextExam ?? passed, 2 * 19_900, hoursAgo(26), 2);
+payOrder(group, 6);
+const moved = group.registrations[1];
+if (moved) {
+  group.timeline.push({
+    type: 'change',
+    at: hoursAgo(3),
+    registrationId: moved.id,
+    from: refOf(nextExam ?? passed),
+    to: refOf(laterExam ?? passed),
+    changeOrderId: null,
+  });
+  moved.exam = refOf(laterExam ?? passed);
+}
+for (const order of opsOrders.values()) settle(order);
+
+/** The result each exam of the fixtures published for its candidates. */
+const OUTCOMES: Record<string, 'pass' | null> = { [passed.id]: 'pass' };
+
+/** An order as the search lists it (the detail's extra fields left out). */
+export const orderRowOf = (order: OpsOrderDetail): OpsOrderRow => {
+  const { breakdown, promoCode, registrations, refunds, timeline, ...row } = order;
+  return row;
+};
+
+/** A candidate with every order they paid (newest first) and the registrations those orders pay for. */
+export function candidateDetailOf(candidate: OpsCandidate): OpsCandidateDetail {
+  const orders = [...opsOrders.values()].filter((order) => order.payer.id === candidate.id).reverse();
+  const registrations = orders.flatMap((order) =>
+    order.registrations.map((registration) => {
+      const exam = exams.get(registration.exam.id) ?? passed;
+      return {
+        id: registration.id,
+        status: registration.status,
+        exam: { ...registration.exam, startsAt: exam.startsAt, timeZone: exam.timeZone },
+        createdAt: order.createdAt,
+        checkedInAt: registration.status === 'completed' ? exam.startsAt : null,
+        outcome: registration.status === 'completed' ? (OUTCOMES[exam.id] ?? null) : null,
+      };
+    }),
+  );
+  return { ...candidate, registrations, orders: orders.map(orderRowOf) };
+}
+
+/** A candidate's personal data as the export file carries it. */
+export function personalDataOf(candidate: OpsCandidate) {
+  const identity = identities.get(candidate.id);
+  const { registrations, orders } = candidateDetailOf(candidate);
+  const { activeSessions, ...account } = candidate;
+  const profile = identity && {
+    idNumber: identity.idNumber,
+    gender: identity.gender,
+    dateOfBirth: identity.dateOfBirth,
+  };
+  return { exportedAt: new Date().toISOString(), account, profile: profile ?? null, registrations, orders };
+}
+
+/** Forgets what identifies a candidate (the console's erasure); the caller removes or keeps the record. */
+export function forgetIdentity(id: string) {
+  identities.delete(id);
+}
+
+/**
+ * The sandbox provider's own record by order id: what it collected and paid back. It agrees with ours except for the
+ * group order paid yesterday, which it says collected a yuan less: one mismatch on that day's reconciliation.
+ */
+export function providerLedger(): Map<string, { paidFen: number; paidAt: string; refunds: OpsRefund[] }> {
+  const ledger = new Map<string, { paidFen: number; paidAt: string; refunds: OpsRefund[] }>();
+  for (const order of opsOrders.values()) {
+    if (!order.paidAt) continue;
+    const paidFen = order.id === group.id ? order.totalFen - 100 : order.totalFen;
+    const refunds = order.refunds.filter((refund) => refund.state === 'succeeded');
+    ledger.set(order.id, { paidFen, paidAt: order.paidAt, refunds });
+  }
+  return ledger;
 }

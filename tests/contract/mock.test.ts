@@ -722,6 +722,13 @@ describe('mock/ops.ts runs the operators console', () => {
         await refused(call(endpoint, { headers: as.centersOnly, params }), 'PERMISSION_DENIED', 403);
       }
     }
+    // The dashboard needs no permission: it only leaves out the money figures.
+    const anyOperator = guarded.filter((endpoint) => !('permission' in endpoint));
+    assert.deepEqual(anyOperator, [opsApi.opsDashboard]);
+    const query = { from: '2026-11-01', to: '2026-11-14' };
+    const figures = await data(opsApi.opsDashboard, { headers: as.centersOnly, query });
+    assert.ok(figures.days.every((day) => day.revenueFen === null && day.refundedFen === null));
+    assert.equal(figures.failedRefunds.amountFen, null);
   });
 
   it('approves, rejects with a reason and suspends centers, each leaving an audit row', async () => {
@@ -875,5 +882,199 @@ describe('mock/ops.ts runs the operators console', () => {
     await refused(call(opsApi.opsRemoveOperator, { headers, params: { id: me.id } }), 'OPERATOR_SELF_REMOVAL', 409);
     await data(opsApi.opsRemoveOperator, { headers, params: { id: invited?.id ?? '' } });
     await refused(call(opsApi.opsAudit, { headers: theirs }), 'UNAUTHORIZED', 401);
+  });
+
+  it('finds orders by phone, transaction id and exam, and opens one to its timeline', async () => {
+    const headers = await opsLogin('13800139999');
+    const byPhone = await data(opsApi.opsOrders, { headers, query: { phone: '139 0013 9001' } });
+    assert.equal(byPhone.total, 2);
+    assert.ok(byPhone.list.every((order) => order.payer.phone === '+8613900139001'));
+    const paid = byPhone.list.find((order) => order.status === 'paid' && order.refundedFen > 0);
+    assert.ok(paid?.transactionId);
+    const byTransaction = await data(opsApi.opsOrders, { headers, query: { transactionId: paid.transactionId } });
+    assert.deepEqual(
+      byTransaction.list.map((order) => order.id),
+      [paid.id],
+    );
+    const byExam = await data(opsApi.opsOrders, { headers, query: { exam: paid.exam.code.toLowerCase() } });
+    assert.ok(byExam.list.some((order) => order.id === paid.id));
+    await refused(call(opsApi.opsOrders, { headers, query: { phone: '12345' } }), 'PHONE_INVALID', 400);
+    await refused(call(opsApi.opsOrders, { headers, query: { orderId: 'not-an-id' } }), 'VALIDATION_FAILED', 400);
+
+    const detail = await data(opsApi.opsOrder, { headers, params: { id: paid.id } });
+    const types = detail.timeline.map((event) => event.type);
+    assert.deepEqual(types.slice(0, 2), ['created', 'payment']);
+    assert.ok(detail.timeline.some((event) => event.type === 'payment' && event.outcome === 'duplicate'));
+    assert.ok(detail.refunds.some((refund) => refund.reason === 'manual' && refund.note));
+    const all = await data(opsApi.opsOrders, { headers, query: { pageSize: '100' } });
+    const expired = all.list.find((order) => order.status === 'expired');
+    const forged = await data(opsApi.opsOrder, { headers, params: { id: expired?.id ?? '' } });
+    assert.ok(forged.timeline.some((event) => event.type === 'payment' && event.outcome === 'rejected'));
+    assert.ok(forged.timeline.some((event) => event.type === 'closed' && event.status === 'expired'));
+    const changed = all.list.find((order) => order.quantity === 2);
+    const group = await data(opsApi.opsOrder, { headers, params: { id: changed?.id ?? '' } });
+    assert.ok(group.timeline.some((event) => event.type === 'change'));
+  });
+
+  it('refunds part of a paid order, never more than is refundable, and leaves an audit row', async () => {
+    const headers = await opsLogin('13800139999');
+    const paid = (await data(opsApi.opsOrders, { headers, query: { status: 'paid', pageSize: '100' } })).list.find(
+      (order) => order.refundableFen > 1000,
+    );
+    assert.ok(paid);
+    const params = { id: paid.id };
+    const tooMuch = { amountFen: paid.refundableFen + 1, reason: 'Goodwill' };
+    await refused(call(opsApi.opsRefundOrder, { headers, params, body: tooMuch }), 'REFUND_EXCEEDS_REFUNDABLE', 409);
+    await refused(
+      call(opsApi.opsRefundOrder, { headers, params, body: { amountFen: 1000, reason: ' ' } }),
+      'VALIDATION_FAILED',
+      400,
+    );
+    const after = await data(opsApi.opsRefundOrder, {
+      headers,
+      params,
+      body: { amountFen: 1000, reason: 'Room changed' },
+    });
+    assert.equal(after.refundableFen, paid.refundableFen - 1000);
+    const manual = after.refunds.at(-1);
+    assert.deepEqual([manual?.amountFen, manual?.reason, manual?.note], [1000, 'manual', 'Room changed']);
+    const [row] = (await data(opsApi.opsAudit, { headers, query: { action: 'order.refund' } })).list;
+    assert.equal(row?.target.id, paid.id);
+    const expired = (await data(opsApi.opsOrders, { headers, query: { status: 'expired' } })).list[0];
+    await refused(
+      call(opsApi.opsRefundOrder, {
+        headers,
+        params: { id: expired?.id ?? '' },
+        body: { amountFen: 100, reason: 'x' },
+      }),
+      'ORDER_NOT_REFUNDABLE',
+      409,
+    );
+  });
+
+  it('lists the failed refund and retries it once', async () => {
+    const headers = await opsLogin('13800139999');
+    const failed = await data(opsApi.opsFailedRefunds, { headers });
+    assert.equal(failed.total, 1);
+    const [refund] = failed.list;
+    assert.equal(refund?.state, 'failed');
+    assert.ok(refund?.lastError && refund.order.payer.phone);
+    const retried = await data(opsApi.opsRetryRefund, { headers, params: { id: refund?.id ?? '' } });
+    assert.equal(retried.state, 'succeeded');
+    await refused(
+      call(opsApi.opsRetryRefund, { headers, params: { id: retried.id } }),
+      'STATUS_TRANSITION_INVALID',
+      409,
+    );
+    assert.equal((await data(opsApi.opsFailedRefunds, { headers })).total, 0);
+    const [row] = (await data(opsApi.opsAudit, { headers, query: { action: 'refund.retry' } })).list;
+    assert.equal(row?.target.id, retried.id);
+  });
+
+  it("reconciles a day against the provider's record, naming the mismatch, and exports it and the orders", async () => {
+    const headers = await opsLogin('13800139999');
+    const group = (await data(opsApi.opsOrders, { headers, query: { pageSize: '100' } })).list.find(
+      (order) => order.quantity === 2,
+    );
+    const date = new Date(Date.parse(group?.paidAt ?? '') + 8 * 3_600_000).toISOString().slice(0, 10);
+    const day = await data(opsApi.opsReconciliation, { headers, query: { date } });
+    assert.equal(day.mismatches.length, 1);
+    const [mismatch] = day.mismatches;
+    assert.deepEqual([mismatch?.kind, mismatch?.orderId], ['amount_differs', group?.id]);
+    assert.equal((mismatch?.platform?.amountFen ?? 0) - (mismatch?.provider?.amountFen ?? 0), 100);
+    assert.equal(day.platform.paidFen - day.providerTotals.paidFen, 100);
+    const quiet = await data(opsApi.opsReconciliation, { headers, query: { date: '2020-01-01' } });
+    assert.deepEqual([quiet.mismatches, quiet.platform.paidCount], [[], 0]);
+    await refused(call(opsApi.opsReconciliation, { headers, query: { date: '2999-01-01' } }), 'VALIDATION_FAILED', 400);
+    await refused(call(opsApi.opsReconciliation, { headers, query: {} }), 'VALIDATION_FAILED', 400);
+
+    for (const [endpoint, query] of [
+      [opsApi.opsReconciliationExport, { date }],
+      [opsApi.opsOrdersExport, { phone: '13900139001' }],
+    ] as const) {
+      const file = await call(endpoint, { headers, query });
+      assert.equal(file.status, 200);
+      assert.equal(file.headers['content-type'], 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      assert.equal(file.file?.subarray(0, 2).toString(), 'PK');
+    }
+  });
+
+  it('answers the dashboard over every day of the range, with money for finance', async () => {
+    const headers = await opsLogin('13800139999');
+    const figures = await data(opsApi.opsDashboard, { headers, query: { from: '2026-11-01', to: '2026-11-14' } });
+    assert.deepEqual(
+      figures.days.map((day) => day.date),
+      Array.from({ length: 14 }, (_, n) => `2026-11-${String(n + 1).padStart(2, '0')}`),
+    );
+    assert.ok(figures.days.every((day) => day.revenueFen !== null));
+    assert.ok(figures.pendingCenters >= 0 && figures.failedRefunds.amountFen !== null);
+    await refused(
+      call(opsApi.opsDashboard, { headers, query: { from: '2026-11-14', to: '2026-11-01' } }),
+      'VALIDATION_FAILED',
+      400,
+    );
+    await refused(
+      call(opsApi.opsDashboard, { headers, query: { from: '2024-01-01', to: '2026-01-01' } }),
+      'VALIDATION_FAILED',
+      400,
+    );
+  });
+
+  it('looks a candidate up, ends their sessions, exports their data and erases or anonymizes them', async () => {
+    const headers = await opsLogin('13800139999');
+    const [liLei] = await data(opsApi.opsCandidates, { headers, query: { phone: '13900139001' } });
+    assert.equal(liLei?.name, 'Li Lei');
+    const id = liLei?.id ?? '';
+    await refused(call(opsApi.opsCandidates, { headers, query: {} }), 'VALIDATION_FAILED', 400);
+    await refused(
+      call(opsApi.opsCandidates, { headers, query: { phone: '13900139001', idNumber: '11010119900307123X' } }),
+      'VALIDATION_FAILED',
+      400,
+    );
+    const detail = await data(opsApi.opsCandidate, { headers, params: { id } });
+    assert.equal(detail.orders.length, 2);
+    assert.ok(detail.registrations.some((registration) => registration.outcome === 'pass'));
+
+    const file = await call(opsApi.opsCandidateExport, { headers, params: { id } });
+    assert.equal(file.headers['content-type'], 'application/json');
+    const exported = JSON.parse(file.file?.toString() ?? '{}');
+    assert.equal(exported.account.phone, '+8613900139001');
+    const [byIdNumber] = await data(opsApi.opsCandidates, { headers, query: { idNumber: exported.profile.idNumber } });
+    assert.equal(byIdNumber?.id, id);
+
+    assert.equal((await data(opsApi.opsEndCandidateSessions, { headers, params: { id } })).ended, 2);
+    assert.equal((await data(opsApi.opsCandidate, { headers, params: { id } })).activeSessions, 0);
+
+    const wrong = { confirmPhone: '13900139002' };
+    await refused(
+      call(opsApi.opsEraseCandidate, { headers, params: { id }, body: wrong }),
+      'ERASURE_CONFIRMATION_MISMATCH',
+      400,
+    );
+    const anonymized = await data(opsApi.opsEraseCandidate, {
+      headers,
+      params: { id },
+      body: { confirmPhone: '139-0013-9001' },
+    });
+    assert.equal(anonymized.outcome, 'anonymized');
+    assert.deepEqual(
+      anonymized.kept.map((item) => item.record),
+      ['results', 'certificates', 'orders', 'refunds', 'registrations'],
+    );
+    assert.deepEqual(await data(opsApi.opsCandidates, { headers, query: { phone: '13900139001' } }), []);
+    assert.ok((await data(opsApi.opsCandidate, { headers, params: { id } })).anonymizedAt);
+
+    const [hanMeimei] = await data(opsApi.opsCandidates, { headers, query: { phone: '13900139002' } });
+    const erased = await data(opsApi.opsEraseCandidate, {
+      headers,
+      params: { id: hanMeimei?.id ?? '' },
+      body: { confirmPhone: '13900139002' },
+    });
+    assert.deepEqual([erased.outcome, erased.kept], ['erased', []]);
+    await refused(call(opsApi.opsCandidate, { headers, params: { id: hanMeimei?.id ?? '' } }), 'NOT_FOUND', 404);
+    const actions = (await data(opsApi.opsAudit, { headers, query: { pageSize: '20' } })).list.map((row) => row.action);
+    for (const action of ['candidate.view', 'candidate.logout', 'candidate.export', 'candidate.erase'] as const) {
+      assert.ok(actions.includes(action), action);
+    }
   });
 });

@@ -75,5 +75,12 @@ export default {
   'errors.CATEGORY_CODE_TAKEN': 'Another category has this code.',
   'errors.PROMO_CODE_TAKEN': 'Another promotion or invitation has this code.',
   'errors.PROMOTION_WINDOW_INVALID': 'The validity must end after it starts.',
+  'errors.ORDER_NOT_REFUNDABLE': 'Only a paid order can be refunded.',
+  'errors.REFUND_EXCEEDS_REFUNDABLE': 'That is more than what is still refundable on this order.',
+  'errors.RECONCILIATION_UNAVAILABLE':
+    "The payment provider's record for that day is not available yet. Try again later.",
+  'errors.ERASURE_CONFIRMATION_MISMATCH': "The phone number typed is not this candidate's.",
+  'errors.ERASURE_BLOCKED':
+    'This candidate still has a registration awaiting payment, booked or checked in. Cancel it before erasing.',
   'errors.INTERNAL': 'Something went wrong on our side. Please try again later.',
 };
