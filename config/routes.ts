@@ -66,6 +66,7 @@ const routes: AppRoute[] = [
     access: 'canOpsOperators',
     hideInMenu: true,
   },
+  { path: '/ops/orders', name: 'ops.orders', component: './Ops/Orders', access: 'canOpsFinance', hideInMenu: true },
   { path: '/ops/audit', name: 'ops.audit', component: './Ops/Audit', access: 'canOpsAudit', hideInMenu: true },
   { path: '/exception', name: 'exception', component: './Exception', hideInMenu: true },
   { path: '/verify', component: './Verify', hideInMenu: true },

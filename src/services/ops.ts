@@ -1,7 +1,7 @@
 import { request } from '@umijs/max';
 import type { BodyOf, QueryOf } from '../../contract/api';
 import * as paths from '../../contract/paths/ops';
-import { type CallOptions, callApi } from './client';
+import { type CallOptions, callApi, pathOf } from './client';
 
 /** An operator's login code: an unknown phone gets the same answer and no code. */
 export function opsSendOtp(body: BodyOf<'opsSendOtp'>, options?: CallOptions) {
@@ -88,7 +88,66 @@ export function auditLog(query: QueryOf<'opsAudit'>, options?: CallOptions) {
   return callApi(paths.opsAudit, { params: query, ...options });
 }
 
-/** A file an operator may read (a center's business license): fetched with the bearer token, as a Blob to show. */
-export function opsFile(url: string, options?: CallOptions): Promise<Blob> {
+/** A file an operator may read (a license, an export): fetched with the bearer token, as a Blob to show or save. */
+export function opsFile(url: string, options?: CallOptions & { params?: object }): Promise<Blob> {
   return request<Blob>(url, { method: 'GET', responseType: 'blob', ...options });
+}
+
+export function orders(query: QueryOf<'opsOrders'>, options?: CallOptions) {
+  return callApi(paths.opsOrders, { params: query, ...options });
+}
+
+/** Every order the search finds (no paging) as an .xlsx file. */
+export function ordersExport(query: QueryOf<'opsOrdersExport'>, options?: CallOptions) {
+  return opsFile(paths.opsOrdersExport.path, { params: query, ...options });
+}
+
+export function order(id: string, options?: CallOptions) {
+  return callApi(paths.opsOrder, { path: { id }, ...options });
+}
+
+/** A manual refund of `amountFen` through the provider; the answer is the order as it now stands. */
+export function refundOrder(id: string, body: BodyOf<'opsRefundOrder'>, options?: CallOptions) {
+  return callApi(paths.opsRefundOrder, { path: { id }, data: body, ...options });
+}
+
+export function failedRefunds(query: QueryOf<'opsFailedRefunds'>, options?: CallOptions) {
+  return callApi(paths.opsFailedRefunds, { params: query, ...options });
+}
+
+export function retryRefund(id: string, options?: CallOptions) {
+  return callApi(paths.opsRetryRefund, { path: { id }, ...options });
+}
+
+export function reconciliation(query: QueryOf<'opsReconciliation'>, options?: CallOptions) {
+  return callApi(paths.opsReconciliation, { params: query, ...options });
+}
+
+export function reconciliationExport(query: QueryOf<'opsReconciliationExport'>, options?: CallOptions) {
+  return opsFile(paths.opsReconciliationExport.path, { params: query, ...options });
+}
+
+export function dashboard(query: QueryOf<'opsDashboard'>, options?: CallOptions) {
+  return callApi(paths.opsDashboard, { params: query, ...options });
+}
+
+export function findCandidates(query: QueryOf<'opsCandidates'>, options?: CallOptions) {
+  return callApi(paths.opsCandidates, { params: query, ...options });
+}
+
+export function candidate(id: string, options?: CallOptions) {
+  return callApi(paths.opsCandidate, { path: { id }, ...options });
+}
+
+export function endCandidateSessions(id: string, options?: CallOptions) {
+  return callApi(paths.opsEndCandidateSessions, { path: { id }, ...options });
+}
+
+/** The candidate's personal data as a JSON file. */
+export function candidateExport(id: string, options?: CallOptions) {
+  return opsFile(pathOf(paths.opsCandidateExport.path, { id }), options);
+}
+
+export function eraseCandidate(id: string, body: BodyOf<'opsEraseCandidate'>, options?: CallOptions) {
+  return callApi(paths.opsEraseCandidate, { path: { id }, data: body, ...options });
 }

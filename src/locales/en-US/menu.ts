@@ -7,6 +7,7 @@ export default {
   'menu.ops': 'Operations console',
   'menu.ops.centers': 'Centers',
   'menu.ops.catalog': 'Catalog',
+  'menu.ops.orders': 'Orders and money',
   'menu.ops.operators': 'Operators',
   'menu.ops.audit': 'Audit log',
   'menu.center': 'Console',
