@@ -67,6 +67,13 @@ const routes: AppRoute[] = [
     hideInMenu: true,
   },
   { path: '/ops/orders', name: 'ops.orders', component: './Ops/Orders', access: 'canOpsFinance', hideInMenu: true },
+  {
+    path: '/ops/support',
+    name: 'ops.support',
+    component: './Ops/Support',
+    access: 'canOpsSupport',
+    hideInMenu: true,
+  },
   { path: '/ops/audit', name: 'ops.audit', component: './Ops/Audit', access: 'canOpsAudit', hideInMenu: true },
   { path: '/exception', name: 'exception', component: './Exception', hideInMenu: true },
   { path: '/verify', component: './Verify', hideInMenu: true },

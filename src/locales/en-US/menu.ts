@@ -8,6 +8,7 @@ export default {
   'menu.ops.centers': 'Centers',
   'menu.ops.catalog': 'Catalog',
   'menu.ops.orders': 'Orders and money',
+  'menu.ops.support': 'Support',
   'menu.ops.operators': 'Operators',
   'menu.ops.audit': 'Audit log',
   'menu.center': 'Console',

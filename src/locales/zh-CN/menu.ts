@@ -8,6 +8,7 @@ export default {
   'menu.ops.centers': '考点审核',
   'menu.ops.catalog': '目录',
   'menu.ops.orders': '订单与资金',
+  'menu.ops.support': '客服',
   'menu.ops.operators': '运营人员',
   'menu.ops.audit': '审计日志',
   'menu.center': '控制台',

@@ -37,7 +37,7 @@ describe('the operators console', () => {
     const links = within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(links).toEqual(['考点审核', '目录', '订单与资金', '运营人员', '审计日志']);
+    expect(links).toEqual(['考点审核', '目录', '订单与资金', '客服', '运营人员', '审计日志']);
   });
 });
 

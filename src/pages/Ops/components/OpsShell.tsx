@@ -7,6 +7,7 @@ export const OPS_SECTIONS = [
   { path: '/ops/centers', access: 'canOpsCenters', label: 'menu.ops.centers' },
   { path: '/ops/catalog', access: 'canOpsCatalog', label: 'menu.ops.catalog' },
   { path: '/ops/orders', access: 'canOpsFinance', label: 'menu.ops.orders' },
+  { path: '/ops/support', access: 'canOpsSupport', label: 'menu.ops.support' },
   { path: '/ops/operators', access: 'canOpsOperators', label: 'menu.ops.operators' },
   { path: '/ops/audit', access: 'canOpsAudit', label: 'menu.ops.audit' },
 ] as const;
