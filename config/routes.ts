@@ -56,7 +56,7 @@ const routes: AppRoute[] = [
   { path: '/home/risk', name: 'risk', component: './Legal/Risk', hideInMenu: true },
   { path: '/home/privacyPolicy', name: 'privacyPolicy', component: './Legal/PrivacyPolicy', hideInMenu: true },
   { path: '/ops/login', component: './Ops/Login', layout: false, hideInMenu: true },
-  { path: '/ops', name: 'ops', component: './Ops', access: 'canOperator', hideInMenu: true },
+  { path: '/ops', name: 'ops.dashboard', component: './Ops/Dashboard', access: 'canOperator', hideInMenu: true },
   { path: '/ops/centers', name: 'ops.centers', component: './Ops/Centers', access: 'canOpsCenters', hideInMenu: true },
   { path: '/ops/catalog', name: 'ops.catalog', component: './Ops/Catalog', access: 'canOpsCatalog', hideInMenu: true },
   {

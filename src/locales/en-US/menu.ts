@@ -5,6 +5,7 @@ export default {
   'menu.profile.testCenter': 'Test center profile',
   'menu.profile.examiner': 'Examiner profile',
   'menu.ops': 'Operations console',
+  'menu.ops.dashboard': 'Dashboard',
   'menu.ops.centers': 'Centers',
   'menu.ops.catalog': 'Catalog',
   'menu.ops.orders': 'Orders and money',

@@ -5,6 +5,7 @@ export default {
   'menu.profile.testCenter': '考点信息',
   'menu.profile.examiner': '考官信息',
   'menu.ops': '运营后台',
+  'menu.ops.dashboard': '概览',
   'menu.ops.centers': '考点审核',
   'menu.ops.catalog': '目录',
   'menu.ops.orders': '订单与资金',

@@ -1,23 +1,35 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { history, TestBrowser } from '@umijs/max';
-import { type Call, ok } from '@/testing/fakeServer';
-import { centerFixture, loginAsOperator, operatorUser, serveOps } from './testing/opsFixtures';
+import { ok } from '@/testing/fakeServer';
+import {
+  callsTo,
+  centerFixture,
+  dashboardFixture,
+  loginAsOperator,
+  operatorUser,
+  serveOps,
+} from './testing/opsFixtures';
+
+// jsdom has no canvas to draw the dashboard's charts on (its own test reads their figures from the tables).
+jest.mock('@ant-design/plots', () => ({ Bar: () => null, Column: () => null, Line: () => null }));
 
 jest.setTimeout(120_000);
 
 const person = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
-const callsTo = (calls: Call[], method: string, url: string) =>
-  calls.filter((call) => call.method === method && call.url === url);
 
 const CENTERS = { list: [centerFixture(1)], total: 1, current: 1, pageSize: 10 };
 
 describe('the operators console', () => {
   it("menus only the sections the operator's permissions open, and refuses the others", async () => {
-    serveOps({ 'GET /api/ops/centers': () => ok(CENTERS) }, ['centers']);
+    serveOps(
+      { 'GET /api/ops/centers': () => ok(CENTERS), 'GET /api/ops/dashboard': () => ok(dashboardFixture(false)) },
+      ['centers'],
+    );
     loginAsOperator('en-US');
     render(<TestBrowser location={{ pathname: '/ops' }} />);
     const nav = await screen.findByRole('navigation', { name: 'Operations console' }, { timeout: 15_000 });
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/ops');
     expect(within(nav).getByRole('link', { name: 'Centers' })).toHaveAttribute('href', '/ops/centers');
     expect(within(nav).queryByRole('link', { name: 'Catalog' })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Operators' })).not.toBeInTheDocument();
@@ -30,14 +42,14 @@ describe('the operators console', () => {
   });
 
   it('shows every section to an operator holding every permission', async () => {
-    serveOps({});
+    serveOps({ 'GET /api/ops/dashboard': () => ok(dashboardFixture()) });
     loginAsOperator('zh-CN');
     render(<TestBrowser location={{ pathname: '/ops' }} />);
     const nav = await screen.findByRole('navigation', { name: '运营后台' }, { timeout: 15_000 });
     const links = within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(links).toEqual(['考点审核', '目录', '订单与资金', '客服', '运营人员', '审计日志']);
+    expect(links).toEqual(['概览', '考点审核', '目录', '订单与资金', '客服', '运营人员', '审计日志']);
   });
 });
 
@@ -49,6 +61,7 @@ describe('the operators login (/ops/login)', () => {
       'POST /api/ops/auth/otp': () => ok({ sentTo: '+86 138****9999', resendAfterSeconds: 60, expiresInSeconds: 300 }),
       'POST /api/ops/auth/login': () => ok({ access_token: 'token-ops', type: 'operator' }),
       'GET /api/front/currentUser': () => ok(operatorUser()),
+      'GET /api/ops/dashboard': () => ok(dashboardFixture()),
     });
     render(<TestBrowser location={{ pathname: '/ops/login' }} />);
     expect(await screen.findByRole('heading', { name: 'Operations console' }, { timeout: 15_000 })).toBeInTheDocument();

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 
 /** The console's sections and the access entry (src/access.ts) each needs; the menu lists those the operator may open. */
 export const OPS_SECTIONS = [
+  { path: '/ops', access: 'canOperator', label: 'menu.ops.dashboard' },
   { path: '/ops/centers', access: 'canOpsCenters', label: 'menu.ops.centers' },
   { path: '/ops/catalog', access: 'canOpsCatalog', label: 'menu.ops.catalog' },
   { path: '/ops/orders', access: 'canOpsFinance', label: 'menu.ops.orders' },

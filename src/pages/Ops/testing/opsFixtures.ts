@@ -8,7 +8,7 @@ import { getRequestInstance } from '@umijs/max';
 import { type Call, ok, type Route, serve } from '@/testing/fakeServer';
 import type { CurrentUser, OpsPermission } from '../../../../contract/auth';
 import { OPS_PERMISSIONS } from '../../../../contract/auth';
-import type { OpsCenter, OpsOrderDetail, OpsOrderRow } from '../../../../contract/ops';
+import type { Dashboard, OpsCenter, OpsOrderDetail, OpsOrderRow } from '../../../../contract/ops';
 
 export function operatorUser(permissions: OpsPermission[] = [...OPS_PERMISSIONS]): CurrentUser {
   return {
@@ -38,6 +38,10 @@ export function centerFixture(n: number, overrides: Partial<OpsCenter> = {}): Op
     ...overrides,
   };
 }
+
+/** The calls the fake server received for one method and path. */
+export const callsTo = (calls: Call[], method: string, url: string) =>
+  calls.filter((call) => call.method === method && call.url === url);
 
 /** A logged-in operator reading the app in `locale`. */
 export function loginAsOperator(locale: string): void {
@@ -183,5 +187,33 @@ export function orderDetailFixture(overrides: Partial<OpsOrderDetail> = {}): Ops
       },
     ],
     ...overrides,
+  };
+}
+
+/** Two weeks of figures from 2026-11-11 to 2026-11-24; money figures only when `finance`. */
+export function dashboardFixture(finance = true): Dashboard {
+  const days = Array.from({ length: 14 }, (_, n) => ({
+    date: `2026-11-${String(11 + n).padStart(2, '0')}`,
+    registrations: n + 1,
+    revenueFen: finance ? (n + 1) * 10_000 : null,
+    refundedFen: finance ? (n === 3 ? 5_000 : 0) : null,
+  }));
+  return {
+    from: '2026-11-11',
+    to: '2026-11-24',
+    days,
+    exams: [
+      {
+        ...EXAM,
+        startsAt: '2026-11-20T01:00:00.000Z',
+        capacity: 40,
+        seatsTaken: 30,
+        admitted: 30,
+        checkedIn: 27,
+      },
+    ],
+    checkin: { admitted: 30, checkedIn: 27 },
+    pendingCenters: 3,
+    failedRefunds: { count: 1, amountFen: finance ? 32_000 : null },
   };
 }
