@@ -278,7 +278,6 @@ export default {
   'pages.ops.orders.refund.confirm.content': 'The payment provider pays it back to the payer. This cannot be undone.',
   'pages.ops.orders.refund.confirm.ok': 'Refund',
   'pages.ops.orders.refund.done': 'A refund of {amount} is on its way.',
-  'pages.ops.orders.failed.reload': 'Reload',
   'pages.ops.orders.failed.empty': 'No failed refund: nothing is owed.',
   'pages.ops.orders.failed.column.requestedAt': 'Requested',
   'pages.ops.orders.failed.column.payer': 'Payer',

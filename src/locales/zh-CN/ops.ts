@@ -272,7 +272,6 @@ export default {
   'pages.ops.orders.refund.confirm.content': '支付机构会将款项退回付款人，此操作无法撤销。',
   'pages.ops.orders.refund.confirm.ok': '退款',
   'pages.ops.orders.refund.done': '{amount} 的退款已发起。',
-  'pages.ops.orders.failed.reload': '刷新',
   'pages.ops.orders.failed.empty': '没有失败的退款，无待付款项。',
   'pages.ops.orders.failed.column.requestedAt': '申请时间',
   'pages.ops.orders.failed.column.payer': '付款人',

@@ -7,7 +7,7 @@ import { feedback } from '@/utils/feedback';
 import { maskPhone } from '@/utils/format';
 import type { OpsFailedRefund } from '../../../../../contract/ops';
 import { opsFormat } from '../../components/money';
-import { pagedTableProps, tablePage } from '../../components/pagedTable';
+import { serverPagedProps, tablePage } from '@/components/pagedTable';
 
 const PAGE_SIZE = 20;
 
@@ -80,8 +80,7 @@ export default function FailedRefundsTable() {
       rowKey="id"
       columns={columns}
       request={async ({ current = 1, pageSize = PAGE_SIZE }) => tablePage(await failedRefunds({ current, pageSize }))}
-      {...pagedTableProps(PAGE_SIZE, { searchText: text('reload'), resetText: text('reload') })}
-      search={false}
+      {...serverPagedProps(PAGE_SIZE)}
       locale={{ emptyText: text('empty') }}
     />
   );
