@@ -318,7 +318,7 @@ function addOrder(
     registrations: Array.from({ length: quantity }, (_, n) => ({
       id: newId(),
       status: 'pending' as const,
-      candidateName: quantity === 1 ? payer.name : `${payer.name} +${n}`,
+      candidateName: n === 0 ? payer.name : `${payer.name} (${n + 1})`,
       exam: refOf(exam),
     })),
     refunds: [],
