@@ -1,4 +1,4 @@
-import { formatFen, formatInZone } from '@/utils/format';
+import { formatFen, formatInZone } from '../../../../contract/format';
 
 /** The console shows every instant on Beijing time, as the days of its filters and of the provider's record are. */
 export const OPS_ZONE = 'Asia/Shanghai';

@@ -1,7 +1,7 @@
 import { Bar } from '@ant-design/plots';
 import { useIntl } from '@umijs/max';
 import type { TableColumnsType } from 'antd';
-import { pickText } from '@/utils/format';
+import { pickText } from '../../../../../contract/format';
 import type { Dashboard } from '../../../../../contract/ops';
 import { opsFormat } from '../../components/money';
 import ChartCard from './ChartCard';

@@ -2,12 +2,12 @@ import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-comp
 import { useIntl } from '@umijs/max';
 import { Button, Popconfirm } from 'antd';
 import { useRef } from 'react';
+import { serverPagedProps, tablePage } from '@/components/pagedTable';
 import { failedRefunds, retryRefund } from '@/services/ops';
 import { feedback } from '@/utils/feedback';
 import { maskPhone } from '@/utils/format';
 import type { OpsFailedRefund } from '../../../../../contract/ops';
 import { opsFormat } from '../../components/money';
-import { serverPagedProps, tablePage } from '@/components/pagedTable';
 
 const PAGE_SIZE = 20;
 

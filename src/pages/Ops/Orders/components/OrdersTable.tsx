@@ -3,6 +3,7 @@ import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-comp
 import { useIntl } from '@umijs/max';
 import { Button } from 'antd';
 import { useRef, useState } from 'react';
+import { pagedTableProps, tablePage } from '@/components/pagedTable';
 import { OrderStatusTag } from '@/components/StatusTag';
 import { orders, ordersExport } from '@/services/ops';
 import { maskPhone } from '@/utils/format';
@@ -10,7 +11,6 @@ import { ORDER_STATUSES, type OrderStatus } from '../../../../../contract/bookin
 import type { OpsOrderFilters, OpsOrderRow } from '../../../../../contract/ops';
 import { saveBlob } from '../../../Center/download';
 import { opsFormat } from '../../components/money';
-import { pagedTableProps, tablePage } from '../../components/pagedTable';
 import OrderDrawer from './OrderDrawer';
 
 const PAGE_SIZE = 20;

@@ -8,7 +8,7 @@ import { RegionTable } from '@/components/ScrollRegion';
 import { OrderStatusTag, RegistrationStatusTag } from '@/components/StatusTag';
 import { candidateExport, endCandidateSessions, candidate as fetchCandidate } from '@/services/ops';
 import { feedback } from '@/utils/feedback';
-import { formatInZone, pickText } from '@/utils/format';
+import { formatInZone, pickText } from '../../../../../contract/format';
 import type { ErasureResult, OpsCandidateDetail, OpsOrderRow } from '../../../../../contract/ops';
 import { saveBlob } from '../../../Center/download';
 import { opsFormat } from '../../components/money';
