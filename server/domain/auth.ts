@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { CurrentUser, LoginResponse, OtpResponse, UserKind } from '../../contract';
 import type { Config } from '../config';
-import type { otpRepository, sessionsRepository, usersRepository } from '../db/repositories/auth';
+import type { Repositories } from '../db/unitOfWork';
 import { AppError } from '../errors';
 import type { SmsProvider } from '../providers/sms';
 import type { CounterStore } from '../store';
@@ -9,9 +9,7 @@ import { maskPhone, normalizeChinaMobile } from './phone';
 
 export interface AuthDeps {
   config: Pick<Config, 'appSecret' | 'otp' | 'tokenTtlDays'>;
-  users: ReturnType<typeof usersRepository>;
-  sessions: ReturnType<typeof sessionsRepository>;
-  otp: ReturnType<typeof otpRepository>;
+  repos: Pick<Repositories, 'users' | 'sessions' | 'otp'>;
   store: CounterStore;
   sms: SmsProvider;
   now: () => Date;
@@ -69,7 +67,7 @@ export async function sendOtp(
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const now = deps.now();
-  await deps.otp.insert({
+  await deps.repos.otp.insert({
     phone,
     kind: input.kind,
     codeHash: hashCode(deps.config.appSecret, phone, input.kind, code).toString('hex'),
@@ -96,7 +94,7 @@ export async function login(
   const phone = normalizeChinaMobile(input.phone);
   const now = deps.now();
   const { maxAttempts, phoneHourlyFailures } = deps.config.otp;
-  const otp = await deps.otp.latest(phone, input.kind);
+  const otp = await deps.repos.otp.latest(phone, input.kind);
   // A used code answers like a wrong one: telling them apart would only help someone replaying codes.
   if (!otp || otp.consumedAt) throw new AppError('OTP_INVALID');
   if (otp.attempts >= maxAttempts) throw new AppError('OTP_LOCKED');
@@ -108,16 +106,16 @@ export async function login(
   const expected = Buffer.from(otp.codeHash, 'hex');
   const given = hashCode(deps.config.appSecret, phone, input.kind, input.code);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    await deps.otp.recordWrongAttempt(otp.id);
+    await deps.repos.otp.recordWrongAttempt(otp.id);
     throw new AppError('OTP_INVALID');
   }
-  if (!(await deps.otp.consume(otp.id, now, maxAttempts))) throw new AppError('OTP_INVALID');
+  if (!(await deps.repos.otp.consume(otp.id, now, maxAttempts))) throw new AppError('OTP_INVALID');
   // The owner proved the phone: only wrong guesses since count against it.
   await deps.store.release(guessesKey(phone));
 
-  const { user, created } = await deps.users.findOrCreate(phone, input.kind);
+  const { user, created } = await deps.repos.users.findOrCreate(phone, input.kind);
   const token = randomBytes(32).toString('base64url');
-  await deps.sessions.create({
+  await deps.repos.sessions.create({
     userId: user.id,
     tokenHash: hashToken(token),
     expiresAt: new Date(now.getTime() + deps.config.tokenTtlDays * 86_400_000),
@@ -126,9 +124,12 @@ export async function login(
 }
 
 /** The user behind a bearer token, or UNAUTHORIZED for a missing, unknown, expired or revoked one. */
-export async function authenticate(deps: Pick<AuthDeps, 'sessions' | 'now'>, token: string | undefined) {
+export async function authenticate(
+  deps: Pick<AuthDeps, 'now'> & { repos: Pick<Repositories, 'sessions'> },
+  token: string | undefined,
+) {
   if (!token) throw new AppError('UNAUTHORIZED');
-  const user = await deps.sessions.findActiveUser(hashToken(token), deps.now());
+  const user = await deps.repos.sessions.findActiveUser(hashToken(token), deps.now());
   if (!user) throw new AppError('UNAUTHORIZED');
   return user;
 }
@@ -143,7 +144,10 @@ export function toCurrentUser(user: {
   return { id: user.id, kind: user.kind, phone: user.phone, name: user.name, avatar_small: user.avatarSmall };
 }
 
-export async function logout(deps: Pick<AuthDeps, 'sessions' | 'now'>, token: string): Promise<{ loggedOut: true }> {
-  await deps.sessions.revoke(hashToken(token), deps.now());
+export async function logout(
+  deps: Pick<AuthDeps, 'now'> & { repos: Pick<Repositories, 'sessions'> },
+  token: string,
+): Promise<{ loggedOut: true }> {
+  await deps.repos.sessions.revoke(hashToken(token), deps.now());
   return { loggedOut: true };
 }

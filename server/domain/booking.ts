@@ -12,14 +12,14 @@ import type {
 import type { Config } from '../config';
 import type { UserRow } from '../db/repositories/auth';
 import {
-  type BookingRepository,
   type ExamBookingRow,
   type ExamSummaryRow,
   type OrderRow,
   type RegistrationRow,
   uniqueConstraintOf,
 } from '../db/repositories/booking';
-import type { RefundRow } from '../db/repositories/payments';
+import type { RefundRow } from '../db/repositories/refunds';
+import type { Repositories, UnitOfWork } from '../db/unitOfWork';
 import { AppError } from '../errors';
 import { uuidv7 } from '../ids';
 import type { PaymentProvider } from '../providers/payment/types';
@@ -37,7 +37,9 @@ export interface DomainLogger {
 }
 
 export interface BookingDeps {
-  repo: BookingRepository;
+  repos: Pick<Repositories, 'booking' | 'payments' | 'refunds' | 'seats'>;
+  /** Runs the transactions of booking, payment, change, cancellation and expiry. */
+  uow: UnitOfWork;
   payment: PaymentProvider;
   config: Pick<Config, 'holdMinutes' | 'changeLockHours' | 'handlingFeeBps' | 'publicUrl' | 'refundRetry'>;
   now: () => Date;
@@ -115,8 +117,8 @@ export function toRegistrationView(
 }
 
 /** The summary row of one exam, which must exist (callers hold a registration or order naming it). */
-export async function examSummaryRow(deps: Pick<BookingDeps, 'repo'>, examId: string): Promise<ExamSummaryRow> {
-  const row = await deps.repo.examSummary(examId);
+export async function examSummaryRow(deps: Pick<BookingDeps, 'repos'>, examId: string): Promise<ExamSummaryRow> {
+  const row = await deps.repos.booking.examSummary(examId);
   if (!row) throw new Error(`exam ${examId} has no summary row`);
   return row;
 }
@@ -136,14 +138,14 @@ export function publicBase(deps: Pick<BookingDeps, 'config'>, requestOrigin: str
 
 export async function resolvePromotion(deps: BookingDeps, code: string | undefined): Promise<Promotion | undefined> {
   if (!code) return undefined;
-  const row = await deps.repo.promoCode(code);
+  const row = await deps.repos.booking.promoCode(code);
   const now = deps.now();
   if (!row || row.validFrom > now || row.validUntil <= now) throw new AppError('PROMO_CODE_INVALID');
   return { code: row.code, discountBps: row.discountBps, amountFen: row.amountFen };
 }
 
 async function bookableExam(deps: BookingDeps, examId: string): Promise<ExamBookingRow> {
-  const exam = await deps.repo.exam(examId);
+  const exam = await deps.repos.booking.exam(examId);
   if (!exam || exam.status === 'inactive') throw notFound('exam');
   return exam;
 }
@@ -176,7 +178,7 @@ export async function priceSeats(
   promoCode: string | undefined,
 ) {
   const promotion = await resolvePromotion(deps, promoCode);
-  const who = await deps.repo.bookingProfile(user.id);
+  const who = await deps.repos.booking.bookingProfile(user.id);
   const invitation = who?.invitation?.active ? who.invitation : undefined;
   const breakdown = priceBooking({
     unitPriceFen: exam.feeFen,
@@ -293,7 +295,7 @@ export async function register(
   if (user.kind !== 'individual') throw new AppError('STUDENTS_ONLY');
   const key = options.idempotencyKey;
   if (key) {
-    const earlier = await deps.repo.orderByIdempotencyKey(user.id, key);
+    const earlier = await deps.repos.booking.orderByIdempotencyKey(user.id, key);
     if (earlier) return answerForOrder(deps, earlier, options.origin);
   }
   const exam = await openExam(deps, request.examId);
@@ -319,13 +321,13 @@ export async function register(
   try {
     const registration = newRegistration(user.id, exam.id, free, now);
     const order = newBookingOrder(deps, { userId: user.id, examId: exam.id, breakdown, promotion, key, now });
-    if (!(await bookSeat(deps.repo, registration, order))) throw new AppError('SOLD_OUT');
+    if (!(await bookSeat(deps.repos, registration, order))) throw new AppError('SOLD_OUT');
     booked = { registration, order };
   } catch (error) {
     const constraint = uniqueConstraintOf(error);
     if (constraint === undefined) throw error;
     // A concurrent request with the same key won the race: answer what it booked.
-    const earlier = key ? await deps.repo.orderByIdempotencyKey(user.id, key) : undefined;
+    const earlier = key ? await deps.repos.booking.orderByIdempotencyKey(user.id, key) : undefined;
     if (earlier) return answerForOrder(deps, earlier, options.origin);
     if (constraint === 'registrations_live_uq') throw new AppError('ALREADY_REGISTERED');
     throw error;
@@ -362,12 +364,12 @@ export async function requestPayment(
       notifyUrl: notifyUrl(deps, base),
       publicUrl: base,
     });
-    await deps.repo.setQrContent(order.id, qrContent);
+    await deps.repos.booking.setQrContent(order.id, qrContent);
     return { ...order, qrContent };
   } catch (error) {
     deps.log.error({ err: error, orderId: order.id }, 'payment provider refused createOrder; releasing the hold');
     await freeingSeats(deps.seats, (freed) =>
-      deps.repo.transaction((tx) => releaseHold(tx, freed, order, 'canceled', 'payment_failed', deps.now())),
+      deps.uow.run((tx) => releaseHold(tx, freed, order, 'canceled', 'payment_failed', deps.now())),
     );
     throw new AppError('PAYMENT_PROVIDER_FAILED');
   }
@@ -378,20 +380,20 @@ export async function requestPayment(
  * seats released; a change order releases only the target seat it held. False when it was no longer pending.
  */
 export async function releaseHold(
-  tx: BookingRepository,
+  tx: Pick<Repositories, 'booking' | 'seats'>,
   freed: FreedSeats,
   order: OrderRow,
   status: 'expired' | 'canceled',
   reason: string,
   at: Date,
 ): Promise<boolean> {
-  if (!(await tx.closePendingOrder(order.id, status, at))) return false;
+  if (!(await tx.booking.closePendingOrder(order.id, status, at))) return false;
   if (order.purpose === 'change') {
     await releaseSeats(tx, freed, order.examId, 1);
     return true;
   }
-  const items = await tx.registrationsOfOrder(order.id);
-  const canceled = await tx.setRegistrationStatus(
+  const items = await tx.booking.registrationsOfOrder(order.id);
+  const canceled = await tx.booking.setRegistrationStatus(
     items.map((r) => r.id),
     ['pending'],
     'canceled',
@@ -405,7 +407,7 @@ export async function releaseHold(
 
 /** The answer to a repeated booking request: the same registration and order, with its QR (asked again if lost). */
 async function answerForOrder(deps: BookingDeps, order: OrderRow, origin: string): Promise<RegistrationResponse> {
-  const [registration] = await deps.repo.registrationsOfOrder(order.id);
+  const [registration] = await deps.repos.booking.registrationsOfOrder(order.id);
   const exam = await examSummaryRow(deps, order.examId);
   if (!registration) throw new Error(`order ${order.id} pays for no registration`);
   let current = order;
@@ -413,8 +415,8 @@ async function answerForOrder(deps: BookingDeps, order: OrderRow, origin: string
     current = await requestPayment(deps, current, exam.exam, origin);
   }
   const [refunds, ofRegistration] = await Promise.all([
-    deps.repo.refundsOfOrders([current.id]),
-    deps.repo.refundsOfRegistrations([registration.id], registration.userId),
+    deps.repos.refunds.refundsOfOrders([current.id]),
+    deps.repos.refunds.refundsOfRegistrations([registration.id], registration.userId),
   ]);
   const refund = ofRegistration.length > 0 ? refundTotalsOf(ofRegistration.map((r) => r.refund)) : null;
   return {
@@ -437,8 +439,8 @@ export async function sweepExpiredOrders(deps: BookingDeps): Promise<number> {
   for (;;) {
     const now = deps.now();
     const expired = await freeingSeats(deps.seats, (freed) =>
-      deps.repo.transaction(async (tx) => {
-        const due = await tx.expiredPendingOrders(now, SWEEP_BATCH);
+      deps.uow.run(async (tx) => {
+        const due = await tx.booking.expiredPendingOrders(now, SWEEP_BATCH);
         const closed: OrderRow[] = [];
         for (const order of due) {
           if (await releaseHold(tx, freed, order, 'expired', 'expired', now)) closed.push(order);
@@ -457,7 +459,7 @@ export async function sweepExpiredOrders(deps: BookingDeps): Promise<number> {
 }
 
 export async function getOrder(deps: BookingDeps, user: UserRow, orderId: string) {
-  const row = await deps.repo.orderWithExam(orderId, user.id);
+  const row = await deps.repos.booking.orderWithExam(orderId, user.id);
   if (!row) throw notFound('order');
   return row;
 }

@@ -1,9 +1,10 @@
 import type { Category, City, ExamList, ExamListQuery, ExamSummary, Province } from '../../contract';
-import type { catalogRepository, ExamRow } from '../db/repositories/catalog';
+import type { ExamRow } from '../db/repositories/catalog';
+import type { Repositories } from '../db/unitOfWork';
 import { AppError } from '../errors';
 
 export interface CatalogDeps {
-  catalog: ReturnType<typeof catalogRepository>;
+  repos: Pick<Repositories, 'catalog'>;
   now: () => Date;
 }
 
@@ -13,15 +14,15 @@ const CHINA_OFFSET = '+08:00';
 const DAY_MS = 86_400_000;
 
 export async function listProvinces(deps: CatalogDeps): Promise<Province[]> {
-  return deps.catalog.provinces();
+  return deps.repos.catalog.provinces();
 }
 
 export async function listCities(deps: CatalogDeps, provinceCode: string): Promise<City[]> {
-  return deps.catalog.cities(provinceCode);
+  return deps.repos.catalog.cities(provinceCode);
 }
 
 export async function listCategories(deps: CatalogDeps): Promise<Category[]> {
-  const rows = await deps.catalog.categories();
+  const rows = await deps.repos.catalog.categories();
   return rows.map((c) => ({ id: c.id, code: c.code, name: { zh: c.nameZh, en: c.nameEn } }));
 }
 
@@ -59,7 +60,7 @@ export async function listOpenExams(deps: CatalogDeps, query: ExamListQuery): Pr
     ? new Date(new Date(`${query.to}T00:00:00${CHINA_OFFSET}`).getTime() + DAY_MS)
     : undefined;
   const isId = query.category !== undefined && UUID.test(query.category);
-  const { rows, total } = await deps.catalog.listOpenExams({
+  const { rows, total } = await deps.repos.catalog.listOpenExams({
     now: deps.now(),
     categoryId: isId ? query.category : undefined,
     categoryCode: isId ? undefined : query.category || undefined,
@@ -75,7 +76,7 @@ export async function listOpenExams(deps: CatalogDeps, query: ExamListQuery): Pr
 }
 
 export async function getExam(deps: CatalogDeps, id: string): Promise<ExamSummary> {
-  const row = await deps.catalog.examById(id);
+  const row = await deps.repos.catalog.examById(id);
   if (!row) throw new AppError('NOT_FOUND', undefined, undefined, undefined, 'No exam has this id.');
   return toExamSummary(row);
 }

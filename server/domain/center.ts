@@ -6,9 +6,9 @@ import {
   REQUIRED_CENTER_FIELDS,
   type RequiredCenterField,
 } from '../../contract';
-import type { UserRow, usersRepository } from '../db/repositories/auth';
-import type { CenterRepository, CenterRow, DocumentPurpose } from '../db/repositories/center';
-import type { profileRepository } from '../db/repositories/profile';
+import type { UserRow } from '../db/repositories/auth';
+import type { CenterRow, DocumentPurpose } from '../db/repositories/center';
+import type { Repositories, UnitOfWork } from '../db/unitOfWork';
 import { AppError } from '../errors';
 import type { PaymentProvider } from '../providers/payment';
 import type { SmsProvider } from '../providers/sms';
@@ -19,9 +19,9 @@ import type { SeatEvents } from './seats';
 
 /** What the test center use cases need: repositories, the payment and SMS providers (cancelling), the clock. */
 export interface CenterDeps {
-  center: CenterRepository;
-  profiles: Pick<ReturnType<typeof profileRepository>, 'cityInProvince'>;
-  users: Pick<ReturnType<typeof usersRepository>, 'findOrCreate'>;
+  repos: Pick<Repositories, 'center' | 'profiles' | 'users' | 'booking' | 'payments' | 'refunds' | 'seats'>;
+  /** Runs an exam's cancellation. */
+  uow: UnitOfWork;
   payment: PaymentProvider;
   sms: Pick<SmsProvider, 'sendNotice'>;
   config: BookingDeps['config'];
@@ -83,7 +83,7 @@ function isLicenseType(type: string | undefined): type is LicenseContentType {
 
 async function toCenterProfile(deps: CenterDeps, center: CenterRow | undefined): Promise<CenterProfile> {
   const missing = missingCenterFields(center);
-  const license = center?.licenseId ? await deps.center.documentInfo(center.licenseId) : undefined;
+  const license = center?.licenseId ? await deps.repos.center.documentInfo(center.licenseId) : undefined;
   return {
     businessName: center?.nameZh ?? '',
     licenseId: center?.licenseId ?? null,
@@ -104,12 +104,12 @@ async function toCenterProfile(deps: CenterDeps, center: CenterRow | undefined):
 }
 
 export async function getCenterProfile(deps: CenterDeps, user: UserRow): Promise<CenterProfile> {
-  return toCenterProfile(deps, await deps.center.centerOf(user.id));
+  return toCenterProfile(deps, await deps.repos.center.centerOf(user.id));
 }
 
 /** A document id a save names must be one of this user's uploads for that purpose; anything else reads as missing. */
 async function assertOwnDocument(deps: CenterDeps, user: UserRow, id: string, purpose: DocumentPurpose, path: string) {
-  const info = await deps.center.documentInfo(id);
+  const info = await deps.repos.center.documentInfo(id);
   if (info?.ownerId !== user.id || info.purpose !== purpose) {
     throw new AppError('NOT_FOUND', undefined, undefined, [{ path, message: `No ${purpose} of yours has this id` }]);
   }
@@ -126,11 +126,12 @@ export async function saveCenterProfile(
   input: CenterProfileUpdate,
 ): Promise<CenterProfile> {
   const contactPhone = normalizeChinaMobile(input.contactPhone);
-  if (!(await deps.profiles.cityInProvince(input.cityCode, input.provinceCode))) throw new AppError('CITY_INVALID');
+  if (!(await deps.repos.profiles.cityInProvince(input.cityCode, input.provinceCode)))
+    throw new AppError('CITY_INVALID');
   await assertOwnDocument(deps, user, input.licenseId, 'license', 'licenseId');
   const logoId = input.logoId ?? null;
   if (logoId) await assertOwnDocument(deps, user, logoId, 'logo', 'logoId');
-  const center = await deps.center.saveCenter(user.id, {
+  const center = await deps.repos.center.saveCenter(user.id, {
     nameZh: input.businessName,
     nameEn: input.businessName,
     provinceCode: input.provinceCode,
@@ -161,27 +162,27 @@ export async function uploadDocument(
     purpose === 'license'
       ? { contentType: await licenseContentType(upload), bytes: upload }
       : await processLogo(upload);
-  const id = await deps.center.insertDocument({ ownerId: user.id, purpose, ...stored, createdAt: deps.now() });
+  const id = await deps.repos.center.insertDocument({ ownerId: user.id, purpose, ...stored, createdAt: deps.now() });
   return { id, url: documentUrl(purpose, id), contentType: stored.contentType };
 }
 
 /** Any document of the user's own (the license above all); another's reads as missing. */
 export async function ownDocument(deps: CenterDeps, user: UserRow, id: string) {
-  const document = await deps.center.document(id);
+  const document = await deps.repos.center.document(id);
   if (document?.ownerId !== user.id) throw notFound('document');
   return document;
 }
 
 /** A logo, for anyone (it shows on public pages and certificates). */
 export async function logoDocument(deps: CenterDeps, id: string) {
-  const document = await deps.center.document(id);
+  const document = await deps.repos.center.document(id);
   if (document?.purpose !== 'logo') throw new AppError('NOT_FOUND');
   return document;
 }
 
 /** The user's center with every required field filled in, or CENTER_PROFILE_INCOMPLETE naming what is missing. */
-export async function completeCenter(deps: Pick<CenterDeps, 'center'>, user: UserRow): Promise<CenterRow> {
-  const center = await deps.center.centerOf(user.id);
+export async function completeCenter(deps: Pick<CenterDeps, 'repos'>, user: UserRow): Promise<CenterRow> {
+  const center = await deps.repos.center.centerOf(user.id);
   const missing = missingCenterFields(center);
   if (!center || missing.length > 0) {
     throw new AppError(
@@ -198,9 +199,9 @@ export async function completeCenter(deps: Pick<CenterDeps, 'center'>, user: Use
  * One exam of the user's center, as the plain row, with the center. Any other exam id, or any exam for a user
  * without a center, is NOT_FOUND: a center cannot tell another center's exam from a missing one.
  */
-export async function ownExam(deps: Pick<CenterDeps, 'center'>, user: UserRow, examId: string) {
-  const center = await deps.center.centerOf(user.id);
-  const exam = center ? await deps.center.exam(examId, center.id) : undefined;
+export async function ownExam(deps: Pick<CenterDeps, 'repos'>, user: UserRow, examId: string) {
+  const center = await deps.repos.center.centerOf(user.id);
+  const exam = center ? await deps.repos.center.exam(examId, center.id) : undefined;
   if (!center || !exam) throw notFound('exam');
   return { center, exam };
 }

@@ -36,9 +36,9 @@ function toCenterExam(row: CenterExamRow, facts: ExamFacts): CenterExam {
 
 /** One exam of the center as the console shows it; NOT_FOUND for any other id. */
 async function centerExamView(deps: CenterDeps, centerId: string, examId: string): Promise<CenterExam> {
-  const row = await deps.center.examSummary(examId, centerId);
+  const row = await deps.repos.center.examSummary(examId, centerId);
   if (!row) throw new AppError('NOT_FOUND', undefined, undefined, undefined, 'No exam of yours has this id.');
-  return toCenterExam(row, await deps.center.examFacts([examId]));
+  return toCenterExam(row, await deps.repos.center.examFacts([examId]));
 }
 
 export async function getCenterExam(deps: CenterDeps, user: UserRow, examId: string): Promise<CenterExam> {
@@ -53,10 +53,15 @@ export async function listCenterExams(
   query: { current: number; pageSize: number; status?: ExamStatus | undefined },
 ) {
   const { current, pageSize } = query;
-  const center = await deps.center.centerOf(user.id);
+  const center = await deps.repos.center.centerOf(user.id);
   if (!center) return { list: [], total: 0, current, pageSize };
-  const { rows, total } = await deps.center.examsPage(center.id, query.status, (current - 1) * pageSize, pageSize);
-  const facts = await deps.center.examFacts(rows.map((r) => r.exam.id));
+  const { rows, total } = await deps.repos.center.examsPage(
+    center.id,
+    query.status,
+    (current - 1) * pageSize,
+    pageSize,
+  );
+  const facts = await deps.repos.center.examFacts(rows.map((r) => r.exam.id));
   return { list: rows.map((row) => toCenterExam(row, facts)), total, current, pageSize };
 }
 
@@ -69,8 +74,9 @@ async function checkDraft(deps: CenterDeps, center: CenterRow, draft: ExamDraft)
   if (Date.parse(draft.startsAt) <= deps.now().getTime())
     throw invalid('startsAt', 'The exam must start in the future');
   if (draft.capacity > center.capacity) throw new AppError('EXAM_CAPACITY_EXCEEDS_CENTER');
-  if (!(await deps.center.categoryExists(draft.categoryId))) throw invalid('categoryId', 'No category has this id');
-  if (draft.organizationId && !(await deps.center.organizationExists(draft.organizationId))) {
+  if (!(await deps.repos.center.categoryExists(draft.categoryId)))
+    throw invalid('categoryId', 'No category has this id');
+  if (draft.organizationId && !(await deps.repos.center.organizationExists(draft.organizationId))) {
     throw invalid('organizationId', 'No organization has this id');
   }
 }
@@ -113,7 +119,7 @@ export async function createExam(deps: CenterDeps, user: UserRow, draft: ExamDra
   const now = deps.now();
   const id = uuidv7(now.getTime());
   await withUniqueCode(() =>
-    deps.center.insertExam({ id, centerId: center.id, createdAt: now, ...examValues(center, draft) }),
+    deps.repos.center.insertExam({ id, centerId: center.id, createdAt: now, ...examValues(center, draft) }),
   );
   return centerExamView(deps, center.id, id);
 }
@@ -141,7 +147,9 @@ export async function updateExam(
   assertEditable(exam, now, draft.capacity);
   const center = await completeCenter(deps, user);
   await checkDraft(deps, center, draft);
-  const written = await withUniqueCode(() => deps.center.updateExam(examId, center.id, examValues(center, draft), now));
+  const written = await withUniqueCode(() =>
+    deps.repos.center.updateExam(examId, center.id, examValues(center, draft), now),
+  );
   if (!written) {
     const { exam: changed } = await ownExam(deps, user, examId);
     assertEditable(changed, now, draft.capacity);
@@ -156,7 +164,7 @@ function toAssignedExaminer(row: Awaited<ReturnType<CenterRepository['examiners'
 }
 
 async function examinersOf(deps: CenterDeps, examId: string): Promise<AssignedExaminer[]> {
-  return (await deps.center.examiners(examId)).map(toAssignedExaminer);
+  return (await deps.repos.center.examiners(examId)).map(toAssignedExaminer);
 }
 
 /** The examiners of an exam of the user's center, first assigned first. */
@@ -178,8 +186,8 @@ export async function assignExaminer(
   const { exam } = await ownExam(deps, user, examId);
   if (exam.status === 'canceled' || exam.status === 'completed') throw new AppError('EXAM_NOT_EDITABLE');
   const phone = normalizeChinaMobile(phoneInput);
-  const { user: examiner } = await deps.users.findOrCreate(phone, 'examiner');
-  await deps.center.assignExaminer(examId, examiner.id, deps.now());
+  const { user: examiner } = await deps.repos.users.findOrCreate(phone, 'examiner');
+  await deps.repos.center.assignExaminer(examId, examiner.id, deps.now());
   return examinersOf(deps, examId);
 }
 
@@ -190,7 +198,7 @@ export async function unassignExaminer(
   examinerId: string,
 ): Promise<AssignedExaminer[]> {
   await ownExam(deps, user, examId);
-  if (!(await deps.center.unassignExaminer(examId, examinerId))) {
+  if (!(await deps.repos.center.unassignExaminer(examId, examinerId))) {
     throw new AppError('NOT_FOUND', undefined, undefined, undefined, 'No examiner of this exam has this id.');
   }
   return examinersOf(deps, examId);

@@ -6,7 +6,7 @@ import {
   normalizeCertificateNumber,
 } from '../../contract';
 import type { Config } from '../config';
-import type { ResultsRepository } from '../db/repositories/results';
+import type { Repositories } from '../db/unitOfWork';
 import { AppError } from '../errors';
 import type { CounterStore } from '../store';
 
@@ -47,7 +47,7 @@ export function maskName(name: string): string {
 }
 
 export interface VerifyDeps {
-  results: Pick<ResultsRepository, 'certificate'>;
+  repos: Pick<Repositories, 'results'>;
   store: CounterStore;
   config: Pick<Config, 'verifyRateLimitPerMinute'>;
 }
@@ -77,7 +77,7 @@ export async function verifyCertificate(
   }
   const number = normalizeCertificateNumber(input.number);
   if (!number) throw notFound();
-  const row = await deps.results.certificate(number);
+  const row = await deps.repos.results.certificate(number);
   if (!row?.publishedAt) throw notFound();
   return {
     certificateNumber: number,

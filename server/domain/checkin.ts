@@ -40,7 +40,7 @@ export async function examinerCandidate(
   registrationId: string,
 ): Promise<CheckinCandidate> {
   await assertAssigned(deps, user, examId);
-  const row = await deps.examiners.candidate(registrationId);
+  const row = await deps.repos.examiners.candidate(registrationId);
   if (row?.examId !== examId) throw notFound();
   return toCheckinCandidate(row);
 }
@@ -64,7 +64,7 @@ export async function lookupCandidates(
   q: string,
 ): Promise<CheckinCandidate[]> {
   await assertAssigned(deps, user, examId);
-  const rows = await deps.examiners.lookup(examId, lookupKey(q));
+  const rows = await deps.repos.examiners.lookup(examId, lookupKey(q));
   return rows.map(toCheckinCandidate);
 }
 
@@ -96,7 +96,7 @@ export async function checkIn(
   assertExaminer(user);
   const byToken = 'token' in request;
   const registrationId = byToken ? await ticketRegistration(deps, examId, request.token) : request.registrationId;
-  const door = await deps.examiners.admit(examId, registrationId, user.id, deps.now());
+  const door = await deps.repos.examiners.admit(examId, registrationId, user.id, deps.now());
   // Not assigned to this examiner, or no such registration: not found either way.
   if (!door) throw notFound();
   // A genuine ticket whose registration has since moved to another exam is a ticket for that other exam now.
@@ -109,7 +109,7 @@ export async function checkIn(
   }
   if (door.status !== 'register') return refusedOrRepeated(door);
   // Another scan (or a cancellation) moved it after this statement began: answer what it is now.
-  const current = await deps.examiners.candidate(registrationId);
+  const current = await deps.repos.examiners.candidate(registrationId);
   if (!current || current.status === 'register') throw new Error(`registration ${registrationId} did not move`);
   return refusedOrRepeated(current);
 }

@@ -3,7 +3,7 @@ import type { UserRow } from '../db/repositories/auth';
 import type { ExamBookingRow, OrderRow } from '../db/repositories/booking';
 import type { CenterRepository } from '../db/repositories/center';
 import { AppError } from '../errors';
-import { type BookingDeps, releaseHold } from './booking';
+import { releaseHold } from './booking';
 import { type CenterDeps, zonedDateTime } from './center';
 import { getCenterExam } from './centerExams';
 import { type OwedRefund, settleRefunds } from './payments';
@@ -52,53 +52,52 @@ function notFound(): AppError {
  * for one that has started or has a candidate checked in.
  */
 export async function cancelExam(deps: CenterDeps, user: UserRow, examId: string): Promise<ExamCancelResponse> {
-  const center = await deps.center.centerOf(user.id);
+  const center = await deps.repos.center.centerOf(user.id);
   if (!center) throw notFound();
   const now = deps.now();
   const outcome = await freeingSeats(deps.seats, (freed) =>
-    deps.center.transaction(async (tx) => {
-      if (!(await tx.exam(examId, center.id))) throw notFound();
+    deps.uow.run(async (tx) => {
+      if (!(await tx.center.exam(examId, center.id))) throw notFound();
       // Orders first, then the exam row: the order every booking path locks them in (see lockOrdersOf).
-      await tx.lockOrdersOf(examId);
-      const exam = await tx.lockExam(examId, center.id);
+      await tx.center.lockOrdersOf(examId);
+      const exam = await tx.center.lockExam(examId, center.id);
       if (!exam) throw notFound();
       if (exam.status === 'canceled' || exam.status === 'completed' || exam.startsAt <= now) throw notEditable();
-      await tx.markExamCanceled(exam.id, now);
+      await tx.center.markExamCanceled(exam.id, now);
 
       // With the exam locked no booking of it can commit any more; orders that came since the first lock join now.
       // Every pending order of the exam is locked, so its holds can change only here: count them, then let them go.
-      const pending = (await tx.lockOrdersOf(exam.id)).filter((order) => order.status === 'pending');
-      const facts = await tx.examFacts([exam.id]);
+      const pending = (await tx.center.lockOrdersOf(exam.id)).filter((order) => order.status === 'pending');
+      const facts = await tx.center.examFacts([exam.id]);
       const held = facts.statuses.find((s) => s.status === 'pending')?.n ?? 0;
       const closed: OrderRow[] = [];
       for (const order of pending) {
-        if (await releaseHold(tx.booking, freed, order, 'canceled', REFUND_REASON, now)) closed.push(order);
+        if (await releaseHold(tx, freed, order, 'canceled', REFUND_REASON, now)) closed.push(order);
       }
       // A change order moving someone here held a seat too (its registration stays booked at its own exam).
       const released = held + closed.filter((o) => o.purpose === 'change' && o.examId === exam.id).length;
 
-      const canceled = await tx.cancelPaidRegistrations(exam.id, now);
+      const canceled = await tx.center.cancelPaidRegistrations(exam.id, now);
       // Checked after the update, which waited for any check-in in flight: one that got in first rolls all this back.
-      if (await tx.hasAttendance(exam.id)) throw notEditable();
-      await releaseSeats(tx.booking, freed, exam.id, canceled.length);
+      if (await tx.center.hasAttendance(exam.id)) throw notEditable();
+      await releaseSeats(tx, freed, exam.id, canceled.length);
       const refunds: OwedRefund[] = [];
-      for (const paid of await tx.paidOrdersOf(canceled.map((r) => r.id))) {
-        const refund = await tx.booking.owePaymentBack(paid.order.id, refundOf(paid), REFUND_REASON, now);
+      for (const paid of await tx.center.paidOrdersOf(canceled.map((r) => r.id))) {
+        const refund = await tx.refunds.owePaymentBack(paid.order.id, refundOf(paid), REFUND_REASON, now);
         if (refund) refunds.push({ refund, totalFen: paid.order.totalFen });
       }
       return { exam, closed, refunds, canceled, released };
     }),
   );
 
-  const bookingDeps: BookingDeps = { ...deps, repo: deps.center.booking };
   for (const order of outcome.closed) {
     await deps.payment.closeOrder(order.id).catch((error: unknown) => {
       deps.log.warn({ err: error, orderId: order.id }, 'provider closeOrder failed for a canceled exam');
     });
   }
-  await settleRefunds(bookingDeps, outcome.refunds);
+  await settleRefunds(deps, outcome.refunds);
 
-  const phones = await deps.center.phonesOf(outcome.canceled.map((r) => r.userId));
+  const phones = await deps.repos.center.phonesOf(outcome.canceled.map((r) => r.userId));
   const text = examCanceledText(outcome.exam);
   let notified = 0;
   for (const registration of outcome.canceled) {

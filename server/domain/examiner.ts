@@ -1,11 +1,13 @@
 import type { ExaminerExam, ExaminerProfile, ExaminerProfileUpdate } from '../../contract';
 import type { UserRow } from '../db/repositories/auth';
-import type { ExaminerRepository } from '../db/repositories/examiner';
+import type { Repositories, UnitOfWork } from '../db/unitOfWork';
 import { AppError } from '../errors';
 import { toExamSummary } from './catalog';
 
 export interface ExaminerDeps {
-  examiners: ExaminerRepository;
+  repos: Pick<Repositories, 'examiners'>;
+  /** Runs a profile save (the account's name and the examiner's profile together). */
+  uow: UnitOfWork;
   now: () => Date;
 }
 
@@ -15,16 +17,16 @@ export function assertExaminer(user: UserRow): void {
 }
 
 /** An exam not assigned to this examiner reads as not found, whether or not it exists. */
-export async function assertAssigned(deps: Pick<ExaminerDeps, 'examiners'>, user: UserRow, examId: string) {
+export async function assertAssigned(deps: Pick<ExaminerDeps, 'repos'>, user: UserRow, examId: string) {
   assertExaminer(user);
-  if (!(await deps.examiners.isAssigned(examId, user.id))) {
+  if (!(await deps.repos.examiners.isAssigned(examId, user.id))) {
     throw new AppError('NOT_FOUND', undefined, undefined, undefined, 'No exam assigned to you has this id.');
   }
 }
 
 export async function getExaminerProfile(deps: ExaminerDeps, user: UserRow): Promise<ExaminerProfile> {
   assertExaminer(user);
-  const row = await deps.examiners.profile(user.id);
+  const row = await deps.repos.examiners.profile(user.id);
   const profile = {
     name: row?.name ?? '',
     phone: user.phone,
@@ -41,15 +43,15 @@ export async function saveExaminerProfile(
   update: ExaminerProfileUpdate,
 ): Promise<ExaminerProfile> {
   assertExaminer(user);
-  await deps.examiners.saveProfile(user.id, update, deps.now());
+  await deps.uow.run((tx) => tx.examiners.saveProfile(user.id, update, deps.now()));
   return getExaminerProfile(deps, user);
 }
 
 /** The exams assigned to the examiner, soonest first, with how many paid candidates to expect and how many came. */
 export async function listExaminerExams(deps: ExaminerDeps, user: UserRow): Promise<ExaminerExam[]> {
   assertExaminer(user);
-  const rows = await deps.examiners.assignedExams(user.id);
-  const counts = await deps.examiners.doorCounts(rows.map((row) => row.exam.id));
+  const rows = await deps.repos.examiners.assignedExams(user.id);
+  const counts = await deps.repos.examiners.doorCounts(rows.map((row) => row.exam.id));
   return rows.map((row) => ({
     ...toExamSummary(row),
     expected: counts.get(row.exam.id)?.expected ?? 0,

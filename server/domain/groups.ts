@@ -14,8 +14,9 @@ import { isValidIdCard, maskIdCard } from '../../contract/idcard';
 import { chinaMobileToE164 } from '../../contract/phone';
 import type { UserRow } from '../db/repositories/auth';
 import { type ExamBookingRow, type OrderRow, uniqueConstraintOf } from '../db/repositories/booking';
-import type { GroupRepository, GroupRow } from '../db/repositories/groups';
+import type { GroupRow } from '../db/repositories/groups';
 import type { GroupRejectedRecord, GroupUpload } from '../db/schema';
+import type { Repositories } from '../db/unitOfWork';
 import { AppError } from '../errors';
 import { uuidv7 } from '../ids';
 import type { SmsProvider } from '../providers/sms';
@@ -41,7 +42,7 @@ import { cancelMemberSeat, type RegistrationDeps, ticketOf } from './registratio
 import { takeSeats } from './seats';
 
 export interface GroupDeps extends RegistrationDeps {
-  groups: GroupRepository;
+  repos: Pick<Repositories, 'booking' | 'payments' | 'refunds' | 'seats' | 'groups'>;
   /** Tells a member their seat was canceled by the coordinator. */
   sms: Pick<SmsProvider, 'sendNotice'>;
 }
@@ -58,13 +59,13 @@ function studentsOnly(user: UserRow): void {
 }
 
 async function ownGroup(deps: GroupDeps, user: UserRow, id: string, forUpdate = false): Promise<GroupRow> {
-  const group = await (forUpdate ? deps.groups.find(id, user.id, true) : deps.groups.find(id, user.id));
+  const group = await (forUpdate ? deps.repos.groups.find(id, user.id, true) : deps.repos.groups.find(id, user.id));
   if (!group) throw notFound();
   return group;
 }
 
 async function currentOrder(deps: GroupDeps, group: GroupRow) {
-  return group.orderId ? deps.repo.orderWithExam(group.orderId) : undefined;
+  return group.orderId ? deps.repos.booking.orderWithExam(group.orderId) : undefined;
 }
 
 /** A refused row as the coordinator sees it: every value as typed, a valid ID card number masked. */
@@ -83,10 +84,10 @@ async function viewOf(deps: GroupDeps, group: GroupRow): Promise<GroupView> {
   const [exam, order] = await Promise.all([examSummaryRow(deps, group.examId), currentOrder(deps, group)]);
   const locked = lockedFrom(deps, exam.exam.startsAt);
   const open = deps.now() < locked;
-  const refunds = order ? await deps.repo.refundsOfOrders([order.order.id]) : [];
+  const refunds = order ? await deps.repos.refunds.refundsOfOrders([order.order.id]) : [];
   const registered = new Map<string, { id: string; status: RegistrationStatus }>();
   if (order) {
-    for (const member of await deps.groups.membersOfOrder(order.order.id)) {
+    for (const member of await deps.repos.groups.membersOfOrder(order.order.id)) {
       registered.set(member.phone, { id: member.registration.id, status: member.registration.status });
     }
   }
@@ -130,7 +131,7 @@ export async function createGroup(deps: GroupDeps, user: UserRow, request: Group
     ]);
   const exam = await openExam(deps, request.examId);
   assertAccessCode(exam, request.accessCode);
-  const group = await deps.groups.insert({
+  const group = await deps.repos.groups.insert({
     id: uuidv7(deps.now().getTime()),
     coordinatorId: user.id,
     examId: exam.id,
@@ -167,7 +168,7 @@ export async function uploadGroupFile(
   await assertUnsettled(deps, group);
   const exam = await openExam(deps, group.examId);
   const rows = await readGroupFile(file.bytes);
-  const facts = await deps.groups.memberFacts(exam.id, phonesOf(rows));
+  const facts = await deps.repos.groups.memberFacts(exam.id, phonesOf(rows));
   const { accepted, rejected } = validateGroupRows(rows, {
     seatsLeft: Math.max(exam.capacity - exam.seatsTaken, 0),
     ...facts,
@@ -179,7 +180,7 @@ export async function uploadGroupFile(
     accepted,
     rejected,
   };
-  await deps.groups.setUpload(group.id, upload);
+  await deps.repos.groups.setUpload(group.id, upload);
   return viewOf(deps, { ...group, upload, orderId: null });
 }
 
@@ -221,7 +222,7 @@ export async function checkoutGroup(
   const key = options.idempotencyKey;
   const group = await ownGroup(deps, user, id);
   if (key) {
-    const earlier = await deps.repo.orderByIdempotencyKey(user.id, key);
+    const earlier = await deps.repos.booking.orderByIdempotencyKey(user.id, key);
     if (earlier && earlier.id === group.orderId) return viewOf(deps, group);
   }
   const existing = await currentOrder(deps, group);
@@ -236,19 +237,19 @@ export async function checkoutGroup(
 
   let booked: OrderRow | undefined;
   try {
-    booked = await deps.groups.transaction(async (tx) => {
-      const locked = await tx.find(group.id, user.id, true);
+    booked = await deps.uow.run(async (tx) => {
+      const locked = await tx.groups.find(group.id, user.id, true);
       if (!locked || locked.orderId !== group.orderId) return undefined;
       if (!(await takeSeats(tx, exam.id, members.length))) throw new AppError('SOLD_OUT');
-      const { userIds, mismatched } = await tx.upsertMembers(members, now);
+      const { userIds, mismatched } = await tx.groups.upsertMembers(members, now);
       if (mismatched.length > 0) throw new AppError('GROUP_CHANGED');
       const rows = members.map((m) => newRegistration(userIds.get(m.phone) as string, exam.id, free, now));
-      await tx.insertRegistrations(rows);
+      await tx.groups.insertRegistrations(rows);
       const inserted = await tx.booking.insertOrder(
         order,
         rows.map((r) => r.id),
       );
-      await tx.setOrder(group.id, inserted.id);
+      await tx.groups.setOrder(group.id, inserted.id);
       return inserted;
     });
   } catch (error) {
@@ -270,7 +271,7 @@ export async function groupTickets(deps: GroupDeps, user: UserRow, id: string): 
   if (!order || order.order.paidAt === null) throw new AppError('TICKET_NOT_ISSUED');
   const [exam, members] = await Promise.all([
     examSummaryRow(deps, group.examId),
-    deps.groups.membersOfOrder(order.order.id),
+    deps.repos.groups.membersOfOrder(order.order.id),
   ]);
   const rowOf = new Map((group.upload?.accepted ?? []).map((m) => [m.phone, m.row]));
   members.sort((a, b) => (rowOf.get(a.phone) ?? 0) - (rowOf.get(b.phone) ?? 0));
@@ -316,13 +317,13 @@ export async function cancelGroupMember(
   studentsOnly(user);
   const group = await ownGroup(deps, user, id);
   const order = await currentOrder(deps, group);
-  const members = order ? await deps.groups.membersOfOrder(order.order.id) : [];
+  const members = order ? await deps.repos.groups.membersOfOrder(order.order.id) : [];
   const member = members.find((m) => m.registration.id === registrationId);
   if (!member) {
     throw new AppError('NOT_FOUND', undefined, undefined, undefined, 'No member of this group has this registration.');
   }
   const refunds = await cancelMemberSeat(deps, member.registration);
-  const exam = await deps.repo.exam(member.registration.examId);
+  const exam = await deps.repos.booking.exam(member.registration.examId);
   if (exam) {
     try {
       await deps.sms.sendNotice(member.phone, memberSeatCanceledText(exam, group.coordinatorName));

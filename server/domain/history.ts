@@ -10,8 +10,8 @@ export async function listTransactions(
   query: { current: number; pageSize: number },
 ): Promise<TransactionList> {
   const { current, pageSize } = query;
-  const { rows, total } = await deps.repo.ordersPage(user.id, (current - 1) * pageSize, pageSize);
-  const refunds = await deps.repo.refundsOfOrders(rows.map(({ order }) => order.id));
+  const { rows, total } = await deps.repos.booking.ordersPage(user.id, (current - 1) * pageSize, pageSize);
+  const refunds = await deps.repos.refunds.refundsOfOrders(rows.map(({ order }) => order.id));
   return {
     list: rows.map(({ order, exam }) => ({
       orderId: order.id,
@@ -34,7 +34,7 @@ export async function listTransactions(
 
 /** Results of the user's booked registrations; the outcome stays null until the test center publishes it. */
 export async function listResults(deps: BookingDeps, user: UserRow): Promise<ResultView[]> {
-  const rows = await deps.repo.resultsOf(user.id);
+  const rows = await deps.repos.booking.resultsOf(user.id);
   return rows.map(({ registration, exam, result }) => ({
     registrationId: registration.id,
     exam: toExamBrief(exam),

@@ -1,8 +1,10 @@
 import type { OrderView, RefundReason, WalletOrder } from '../../contract';
 import type { RefundRetryConfig } from '../config';
 import type { UserRow } from '../db/repositories/auth';
-import type { BookingRepository, OrderRow } from '../db/repositories/booking';
-import type { PaymentOutcome, RefundNotificationOutcome, RefundRow } from '../db/repositories/payments';
+import type { OrderRow } from '../db/repositories/booking';
+import type { PaymentOutcome, RefundNotificationOutcome } from '../db/repositories/payments';
+import type { RefundRow } from '../db/repositories/refunds';
+import type { Repositories } from '../db/unitOfWork';
 import { documentText } from '../documents/messages';
 import { AppError } from '../errors';
 import {
@@ -53,7 +55,7 @@ export async function handlePaymentNotification(
       { provider: provider.name, reason: error.reason, detail: error.message },
       'payment notification rejected',
     );
-    await deps.repo.recordPaymentEvent({
+    await deps.repos.payments.recordPaymentEvent({
       provider: provider.name,
       orderId: null,
       outcome: 'rejected',
@@ -80,9 +82,9 @@ export async function applyVerifiedPayment(deps: BookingDeps, payment: VerifiedP
   const now = deps.now();
   const provider = deps.payment.name;
   const result = await freeingSeats(deps.seats, (freed) =>
-    deps.repo.transaction(async (tx) => {
+    deps.uow.run(async (tx) => {
       const decided = await decide(tx, freed, payment, provider, now);
-      await tx.recordPaymentEvent({
+      await tx.payments.recordPaymentEvent({
         provider,
         orderId: decided.orderId,
         outcome: decided.outcome,
@@ -100,13 +102,13 @@ export async function applyVerifiedPayment(deps: BookingDeps, payment: VerifiedP
 }
 
 async function decide(
-  tx: BookingRepository,
+  tx: Repositories,
   freed: FreedSeats,
   payment: VerifiedPayment,
   provider: PaymentProvider['name'],
   now: Date,
 ): Promise<{ outcome: PaymentOutcome; orderId: string | null; detail: string; refunds: OwedRefund[] }> {
-  const order = await tx.lockOrder(payment.orderId);
+  const order = await tx.booking.lockOrder(payment.orderId);
   const tag = `transaction ${payment.transactionId}`;
   if (!order || order.provider !== provider) {
     return { outcome: 'rejected', orderId: null, detail: `unknown order ${payment.orderId}, ${tag}`, refunds: [] };
@@ -121,13 +123,13 @@ async function decide(
   }
   const paid = { transactionId: payment.transactionId, paidAt: payment.paidAt };
   if (order.status === 'pending') {
-    await tx.markOrderPaid(order.id, paid);
+    await tx.booking.markOrderPaid(order.id, paid);
     const refunds =
       order.purpose === 'change' ? await completeChange(tx, freed, order, now) : await bookRegistrations(tx, order);
     return { outcome: 'applied', orderId: order.id, detail: tag, refunds };
   }
-  await tx.recordLatePayment(order.id, paid);
-  const refund = await tx.owePaymentBack(order.id, order.totalFen, 'late_payment', now);
+  await tx.booking.recordLatePayment(order.id, paid);
+  const refund = await tx.refunds.owePaymentBack(order.id, order.totalFen, 'late_payment', now);
   return {
     outcome: 'late_refunded',
     orderId: order.id,
@@ -136,9 +138,9 @@ async function decide(
   };
 }
 
-async function bookRegistrations(tx: BookingRepository, order: OrderRow): Promise<OwedRefund[]> {
-  const items = await tx.registrationsOfOrder(order.id);
-  await tx.setRegistrationStatus(
+async function bookRegistrations(tx: Repositories, order: OrderRow): Promise<OwedRefund[]> {
+  const items = await tx.booking.registrationsOfOrder(order.id);
+  await tx.booking.setRegistrationStatus(
     items.map((r) => r.id),
     ['pending'],
     'register',
@@ -150,21 +152,20 @@ async function bookRegistrations(tx: BookingRepository, order: OrderRow): Promis
  * A paid change order moves its registration to the target exam (whose seat it held) and releases the old seat.
  * If the registration can no longer move, the held seat and the money go back.
  */
-async function completeChange(
-  tx: BookingRepository,
-  freed: FreedSeats,
-  order: OrderRow,
-  now: Date,
-): Promise<OwedRefund[]> {
-  const [registration] = await tx.registrationsOfOrder(order.id);
+async function completeChange(tx: Repositories, freed: FreedSeats, order: OrderRow, now: Date): Promise<OwedRefund[]> {
+  const [registration] = await tx.booking.registrationsOfOrder(order.id);
   // Booking the target exam meanwhile would make the move a second live registration there.
-  const movable = registration && !(await tx.hasLiveRegistration(registration.userId, order.examId));
-  if (registration && movable && (await tx.moveRegistration(registration.id, registration.examId, order.examId))) {
+  const movable = registration && !(await tx.booking.hasLiveRegistration(registration.userId, order.examId));
+  if (
+    registration &&
+    movable &&
+    (await tx.booking.moveRegistration(registration.id, registration.examId, order.examId))
+  ) {
     await releaseSeats(tx, freed, registration.examId, 1);
     return [];
   }
   await releaseSeats(tx, freed, order.examId, 1);
-  const refund = await tx.owePaymentBack(order.id, order.totalFen, 'change_failed', now);
+  const refund = await tx.refunds.owePaymentBack(order.id, order.totalFen, 'change_failed', now);
   return refund ? [{ refund, totalFen: order.totalFen }] : [];
 }
 
@@ -211,7 +212,7 @@ function processingRecheck(policy: RefundRetryConfig, refund: RefundRow, now: Da
 export async function settleRefunds(deps: BookingDeps, owed: OwedRefund[]): Promise<void> {
   for (const { refund, totalFen } of owed) {
     const now = deps.now();
-    if (!(await deps.repo.claimRefund(refund.id, now, new Date(now.getTime() + REFUND_LEASE_MS)))) continue;
+    if (!(await deps.repos.refunds.claimRefund(refund.id, now, new Date(now.getTime() + REFUND_LEASE_MS)))) continue;
     await exchangeOrLog(deps, refund, totalFen);
   }
 }
@@ -226,7 +227,7 @@ export async function followUpRefunds(deps: BookingDeps, batch = REFUND_BATCH): 
   let handled = 0;
   for (;;) {
     const now = deps.now();
-    const due = await deps.repo.claimDueRefunds(now, batch, new Date(now.getTime() + REFUND_LEASE_MS));
+    const due = await deps.repos.refunds.claimDueRefunds(now, batch, new Date(now.getTime() + REFUND_LEASE_MS));
     for (const { refund, totalFen } of due) await exchangeOrLog(deps, refund, totalFen);
     handled += due.length;
     if (due.length < batch) return handled;
@@ -276,17 +277,17 @@ async function recordRefundState(deps: BookingDeps, refund: RefundRow, state: Pr
   const now = deps.now();
   switch (state.state) {
     case 'succeeded':
-      await deps.repo.refundSucceeded(refund.id, state.providerRefundId, now);
+      await deps.uow.run((tx) => tx.refunds.refundSucceeded(refund.id, state.providerRefundId, now));
       return;
     case 'processing':
-      await deps.repo.refundProcessing(
+      await deps.repos.refunds.refundProcessing(
         refund.id,
         state.providerRefundId,
         processingRecheck(deps.config.refundRetry, refund, now),
       );
       return;
     case 'failed':
-      if (await deps.repo.refundFailed(refund.id, { lastError: state.detail }, now)) {
+      if (await deps.repos.refunds.refundFailed(refund.id, { lastError: state.detail }, now)) {
         deps.log.error(
           { refundId: refund.id, orderId: refund.orderId, detail: state.detail },
           'refund failed at the provider; an operator must settle it',
@@ -302,12 +303,12 @@ async function failedAttempt(deps: BookingDeps, refund: RefundRow, lastError: st
   const attempts = refund.attempts + 1;
   const facts = { refundId: refund.id, orderId: refund.orderId, attempts, lastError };
   if (attempts >= policy.maxAttempts) {
-    await deps.repo.refundFailed(refund.id, { attempts, lastError }, now);
+    await deps.repos.refunds.refundFailed(refund.id, { attempts, lastError }, now);
     deps.log.error(facts, 'refund failed after its last attempt; an operator must settle it');
     return;
   }
   const next = new Date(now.getTime() + refundRetryDelayMs(policy, attempts));
-  await deps.repo.refundRetryLater(refund.id, attempts, lastError, next);
+  await deps.repos.refunds.refundRetryLater(refund.id, attempts, lastError, next);
   deps.log.warn({ ...facts, nextAttemptAt: next.toISOString() }, 'provider refund failed; it is tried again later');
 }
 
@@ -332,7 +333,7 @@ export async function handleRefundNotification(
       { provider: provider.name, reason: error.reason, detail: error.message },
       'refund notification rejected',
     );
-    await deps.repo.recordPaymentEvent({
+    await deps.repos.payments.recordPaymentEvent({
       provider: provider.name,
       orderId: null,
       outcome: 'rejected',
@@ -347,7 +348,7 @@ export async function handleRefundNotification(
 
 async function applyVerifiedRefund(deps: BookingDeps, verified: VerifiedRefund): Promise<RefundNotificationOutcome> {
   const now = deps.now();
-  const row = await deps.repo.refundWithOrder(verified.refundId);
+  const row = await deps.repos.refunds.refundWithOrder(verified.refundId);
   const tag = `refund ${verified.refundId}, provider refund ${verified.outcome.providerRefundId}`;
   let outcome: RefundNotificationOutcome;
   let detail = tag;
@@ -358,18 +359,20 @@ async function applyVerifiedRefund(deps: BookingDeps, verified: VerifiedRefund):
     outcome = 'rejected';
     detail = `amount ${verified.amountFen} fen differs from the refund's ${row.refund.amountFen} fen, ${tag}`;
   } else if (verified.outcome.state === 'succeeded') {
-    const applied = await deps.repo.refundSucceeded(row.refund.id, verified.outcome.providerRefundId, now);
+    const applied = await deps.uow.run((tx) =>
+      tx.refunds.refundSucceeded(row.refund.id, verified.outcome.providerRefundId, now),
+    );
     outcome = applied ? 'refund_succeeded' : 'refund_duplicate';
   } else {
     const lastError = verified.outcome.detail;
-    const applied = await deps.repo.refundFailed(row.refund.id, { lastError }, now);
+    const applied = await deps.repos.refunds.refundFailed(row.refund.id, { lastError }, now);
     outcome = applied ? 'refund_failed' : 'refund_duplicate';
     detail = `${tag}: ${lastError}`;
     if (applied)
       deps.log.error({ refundId: row.refund.id, detail }, 'refund failed at the provider; an operator must settle it');
   }
   if (outcome === 'rejected') deps.log.warn({ provider: deps.payment.name, detail }, 'verified refund not applied');
-  await deps.repo.recordPaymentEvent({
+  await deps.repos.payments.recordPaymentEvent({
     provider: deps.payment.name,
     orderId: row?.order.id ?? null,
     outcome,
@@ -401,7 +404,7 @@ export async function orderForUser(
 }
 
 async function orderView(deps: BookingDeps, row: Awaited<ReturnType<typeof getOrder>>): Promise<OrderView> {
-  return toOrderView(row.order, row.exam, await deps.repo.refundsOfOrders([row.order.id]));
+  return toOrderView(row.order, row.exam, await deps.repos.refunds.refundsOfOrders([row.order.id]));
 }
 
 function sandboxOf(deps: BookingDeps): SandboxPaymentProvider {

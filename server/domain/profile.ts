@@ -9,13 +9,16 @@ import {
   type RequiredProfileField,
 } from '../../contract';
 import type { UserRow } from '../db/repositories/auth';
-import type { ProfileRow, profileRepository } from '../db/repositories/profile';
+import type { ProfileRow } from '../db/repositories/profile';
+import type { Repositories, UnitOfWork } from '../db/unitOfWork';
 import { AppError } from '../errors';
 import { processAvatar } from './avatar';
 import { normalizeChinaMobile } from './phone';
 
 export interface ProfileDeps {
-  profiles: ReturnType<typeof profileRepository>;
+  repos: Pick<Repositories, 'profiles'>;
+  /** Runs a profile save (the profile row and the account's name and avatar together). */
+  uow: UnitOfWork;
   now: () => Date;
 }
 
@@ -72,7 +75,7 @@ function toProfile(user: UserRow, row: ProfileRow | undefined): Profile {
 
 export async function getProfile(deps: ProfileDeps, user: UserRow): Promise<Profile> {
   requireCandidate(user);
-  return toProfile(user, await deps.profiles.find(user.id));
+  return toProfile(user, await deps.repos.profiles.find(user.id));
 }
 
 /** Checks the ID card number against the date of birth and gender the candidate typed. */
@@ -97,20 +100,21 @@ export async function saveProfile(deps: ProfileDeps, user: UserRow, input: Profi
   requireCandidate(user);
   checkIdentity(input);
   const contactPhone = normalizeChinaMobile(input.contactPhone);
-  if (!(await deps.profiles.cityInProvince(input.cityCode, input.provinceCode))) throw new AppError('CITY_INVALID');
+  if (!(await deps.repos.profiles.cityInProvince(input.cityCode, input.provinceCode)))
+    throw new AppError('CITY_INVALID');
   const organizationId = input.organizationId ?? null;
-  if (organizationId && !(await deps.profiles.organizationExists(organizationId))) {
+  if (organizationId && !(await deps.repos.profiles.organizationExists(organizationId))) {
     throw new AppError('ORGANIZATION_INVALID');
   }
   let invitationCode: string | null = null;
   if (input.invitationCode) {
-    invitationCode = (await deps.profiles.activeInvitationCode(input.invitationCode)) ?? null;
+    invitationCode = (await deps.repos.profiles.activeInvitationCode(input.invitationCode)) ?? null;
     if (!invitationCode) throw new AppError('INVITATION_CODE_INVALID');
   }
   // Someone else's avatar answers like a missing one: ids must not be probed for existence.
-  if ((await deps.profiles.avatarOwner(input.avatarId)) !== user.id) throw new AppError('NOT_FOUND');
+  if ((await deps.repos.profiles.avatarOwner(input.avatarId)) !== user.id) throw new AppError('NOT_FOUND');
 
-  const row = await deps.profiles.save({
+  const write = {
     userId: user.id,
     name: input.name,
     avatarSmall: avatarUrls(input.avatarId).avatar_small,
@@ -128,7 +132,8 @@ export async function saveProfile(deps: ProfileDeps, user: UserRow, input: Profi
       cityCode: input.cityCode,
       avatarId: input.avatarId,
     },
-  });
+  };
+  const row = await deps.uow.run((tx) => tx.profiles.save(write));
   return toProfile({ ...user, name: input.name }, row);
 }
 
@@ -136,17 +141,17 @@ export async function saveProfile(deps: ProfileDeps, user: UserRow, input: Profi
 export async function uploadAvatar(deps: ProfileDeps, user: UserRow, upload: Buffer): Promise<AvatarUpload> {
   requireCandidate(user);
   const processed = await processAvatar(upload);
-  const avatarId = await deps.profiles.insertAvatar({ userId: user.id, ...processed, createdAt: deps.now() });
+  const avatarId = await deps.repos.profiles.insertAvatar({ userId: user.id, ...processed, createdAt: deps.now() });
   return { avatarId, ...avatarUrls(avatarId) };
 }
 
 export async function getAvatarImage(deps: ProfileDeps, avatarId: string, size: 'image' | 'small') {
-  const image = await deps.profiles.avatarImage(avatarId, size);
+  const image = await deps.repos.profiles.avatarImage(avatarId, size);
   if (!image) throw new AppError('NOT_FOUND');
   return image;
 }
 
 export async function listOrganizations(deps: ProfileDeps): Promise<Organization[]> {
-  const rows = await deps.profiles.organizations();
+  const rows = await deps.repos.profiles.organizations();
   return rows.map((row) => ({ id: row.id, name: { zh: row.nameZh, en: row.nameEn } }));
 }

@@ -12,13 +12,13 @@ import type {
 import { maskIdCard } from '../../contract/idcard';
 import type { UserRow } from '../db/repositories/auth';
 import {
-  type BookingRepository,
   type ExamBookingRow,
   type ExamSummaryRow,
   type OrderRow,
   type RegistrationRow,
   uniqueConstraintOf,
 } from '../db/repositories/booking';
+import type { Repositories } from '../db/unitOfWork';
 import { AppError } from '../errors';
 import { uuidv7 } from '../ids';
 import {
@@ -50,14 +50,14 @@ function notFound(): AppError {
 }
 
 /** Views of one user's registrations. */
-async function views(deps: BookingDeps, user: UserRow, rows: Awaited<ReturnType<BookingRepository['registration']>>[]) {
+async function views(deps: BookingDeps, user: UserRow, rows: (RegistrationRow | undefined)[]) {
   const present = rows.filter((r) => r !== undefined);
   const ids = present.map((r) => r.id);
   const [exams, orderIds, groupSeats, refunds] = await Promise.all([
-    deps.repo.examSummaries([...new Set(present.map((r) => r.examId))]),
-    deps.repo.currentOrderIds(ids),
-    deps.repo.groupSeats(ids),
-    deps.repo.refundsOfRegistrations(ids, user.id),
+    deps.repos.booking.examSummaries([...new Set(present.map((r) => r.examId))]),
+    deps.repos.booking.currentOrderIds(ids),
+    deps.repos.booking.groupSeats(ids),
+    deps.repos.refunds.refundsOfRegistrations(ids, user.id),
   ]);
   const byId = new Map(exams.map((e) => [e.exam.id, e]));
   return present.map((r) => {
@@ -70,7 +70,7 @@ async function views(deps: BookingDeps, user: UserRow, rows: Awaited<ReturnType<
 }
 
 async function viewOf(deps: BookingDeps, user: UserRow, id: string): Promise<RegistrationView> {
-  const [view] = await views(deps, user, [await deps.repo.registration(id, user.id)]);
+  const [view] = await views(deps, user, [await deps.repos.booking.registration(id, user.id)]);
   if (!view) throw notFound();
   return view;
 }
@@ -87,7 +87,12 @@ export async function listRegistrations(
   query: { current: number; pageSize: number; status?: RegistrationStatus | undefined },
 ): Promise<RegistrationList> {
   const { current, pageSize } = query;
-  const { rows, total } = await deps.repo.registrationsPage(user.id, query.status, (current - 1) * pageSize, pageSize);
+  const { rows, total } = await deps.repos.booking.registrationsPage(
+    user.id,
+    query.status,
+    (current - 1) * pageSize,
+    pageSize,
+  );
   return { list: await views(deps, user, rows), total, current, pageSize };
 }
 
@@ -130,10 +135,13 @@ export async function ticketOf(
 
 /** The admission ticket of one of the user's registrations: issued once paid. */
 export async function getTicket(deps: RegistrationDeps, user: UserRow, id: string): Promise<Ticket> {
-  const registration = await deps.repo.registration(id, user.id);
+  const registration = await deps.repos.booking.registration(id, user.id);
   if (!registration) throw notFound();
   if (registration.status === 'pending') throw new AppError('TICKET_NOT_ISSUED');
-  const [exam, who] = await Promise.all([examSummaryRow(deps, registration.examId), deps.repo.bookingProfile(user.id)]);
+  const [exam, who] = await Promise.all([
+    examSummaryRow(deps, registration.examId),
+    deps.repos.booking.bookingProfile(user.id),
+  ]);
   return ticketOf(deps, registration, exam, {
     name: who?.name ?? '',
     idNumber: who?.profile?.idNumber ?? '',
@@ -154,9 +162,9 @@ function payerOnly(): AppError {
 
 /** A registration of the user's that they may change: theirs, and not a seat a group coordinator paid for. */
 async function ownBooking(deps: BookingDeps, user: UserRow, id: string): Promise<RegistrationRow> {
-  const registration = await deps.repo.registration(id, user.id);
+  const registration = await deps.repos.booking.registration(id, user.id);
   if (!registration) throw notFound();
-  if ((await deps.repo.groupSeats([id])).has(id)) throw payerOnly();
+  if ((await deps.repos.booking.groupSeats([id])).has(id)) throw payerOnly();
   return registration;
 }
 
@@ -167,10 +175,10 @@ function startsAfterLock(deps: BookingDeps, now: Date): Date {
 /** Open exams a booked registration may move to: same exam code or category, seats left, outside the lock. */
 export async function changeOptions(deps: BookingDeps, user: UserRow, id: string): Promise<ExamSummary[]> {
   const registration = await ownBooking(deps, user, id);
-  const current = await deps.repo.exam(registration.examId);
+  const current = await deps.repos.booking.exam(registration.examId);
   if (!current) throw notFound();
   const now = deps.now();
-  const rows = await deps.repo.changeTargets({
+  const rows = await deps.repos.booking.changeTargets({
     excludeExamId: current.id,
     categoryId: current.categoryId,
     codePrefix: codeBase(current.code),
@@ -199,7 +207,7 @@ function refundableFrom(order: OrderRow, seats: number): number {
 
 /** Books refunds of up to `amountFen` against the registration's paid orders, the original booking first. */
 async function oweBack(
-  tx: BookingRepository,
+  tx: Repositories,
   paid: { order: OrderRow; seats: number }[],
   amountFen: number,
   reason: RefundReason,
@@ -211,7 +219,7 @@ async function oweBack(
     if (left <= 0) break;
     if (order.status !== 'paid') continue;
     const take = Math.min(left, refundableFrom(order, seats));
-    const refund = await tx.owePaymentBack(order.id, take, reason, at);
+    const refund = await tx.refunds.owePaymentBack(order.id, take, reason, at);
     if (refund) {
       owed.push({ refund, totalFen: order.totalFen });
       left -= take;
@@ -246,18 +254,18 @@ export async function changeRegistration(
   const now = deps.now();
   const registration = await ownBooking(deps, user, id);
   if (registration.status !== 'register') throw new AppError('STATUS_TRANSITION_INVALID');
-  const current = await deps.repo.exam(registration.examId);
+  const current = await deps.repos.booking.exam(registration.examId);
   if (!current) throw notFound();
   if (now >= lockedFrom(deps, current.startsAt)) throw new AppError('RESERVATION_LOCKED');
-  const target = await deps.repo.exam(request.examId);
+  const target = await deps.repos.booking.exam(request.examId);
   if (!target || !isValidTarget(deps, target, current, now)) throw new AppError('CHANGE_TARGET_INVALID');
   assertAccessCode(target, request.accessCode);
-  if (await deps.repo.hasLiveRegistration(user.id, target.id)) throw new AppError('ALREADY_REGISTERED');
+  if (await deps.repos.booking.hasLiveRegistration(user.id, target.id)) throw new AppError('ALREADY_REGISTERED');
   const difference = target.feeFen - current.feeFen;
 
   const outcome = await moveOrHold(deps, async (tx, freed) => {
-    const orders = await tx.ordersOfRegistration(id);
-    const locked = await tx.lockRegistration(id, user.id);
+    const orders = await tx.booking.ordersOfRegistration(id);
+    const locked = await tx.booking.lockRegistration(id, user.id);
     if (locked?.status !== 'register' || locked.examId !== current.id) {
       throw new AppError('STATUS_TRANSITION_INVALID');
     }
@@ -269,13 +277,14 @@ export async function changeRegistration(
     }
     if (!(await takeSeat(tx, target.id))) throw new AppError('SOLD_OUT');
     if (difference <= 0) {
-      if (!(await tx.moveRegistration(id, current.id, target.id))) throw new AppError('STATUS_TRANSITION_INVALID');
+      if (!(await tx.booking.moveRegistration(id, current.id, target.id)))
+        throw new AppError('STATUS_TRANSITION_INVALID');
       await releaseSeats(tx, freed, current.id, 1);
       const refunds = await oweBack(tx, orders, -difference, 'change', now);
       return { replaced, refunds, changeOrder: undefined };
     }
     const breakdown = priceBooking({ unitPriceFen: difference, quantity: 1, referralBps: 0, handlingFeeBps: 0 });
-    const changeOrder = await tx.insertOrder(
+    const changeOrder = await tx.booking.insertOrder(
       {
         id: uuidv7(now.getTime()),
         userId: user.id,
@@ -309,19 +318,16 @@ export async function changeRegistration(
 }
 
 /** Runs the change transaction; a concurrent booking of the target by the same user surfaces as ALREADY_REGISTERED. */
-async function moveOrHold<T>(
-  deps: BookingDeps,
-  work: (tx: BookingRepository, freed: FreedSeats) => Promise<T>,
-): Promise<T> {
+async function moveOrHold<T>(deps: BookingDeps, work: (tx: Repositories, freed: FreedSeats) => Promise<T>): Promise<T> {
   try {
-    return await freeingSeats(deps.seats, (freed) => deps.repo.transaction((tx) => work(tx, freed)));
+    return await freeingSeats(deps.seats, (freed) => deps.uow.run((tx) => work(tx, freed)));
   } catch (error) {
     if (uniqueConstraintOf(error) === 'registrations_live_uq') throw new AppError('ALREADY_REGISTERED');
     throw error;
   }
 }
 
-type RegistrationOrders = Awaited<ReturnType<BookingRepository['ordersOfRegistration']>>;
+type RegistrationOrders = Awaited<ReturnType<Repositories['booking']['ordersOfRegistration']>>;
 
 interface Cancellation {
   /** Pending orders closed here, to close at the provider too. */
@@ -337,7 +343,7 @@ interface Cancellation {
  */
 async function cancelBooked(
   deps: BookingDeps,
-  tx: BookingRepository,
+  tx: Repositories,
   freed: FreedSeats,
   registration: RegistrationRow,
   orders: RegistrationOrders,
@@ -345,9 +351,9 @@ async function cancelBooked(
   now: Date,
 ): Promise<Cancellation> {
   if (registration.status !== 'register') throw new AppError('STATUS_TRANSITION_INVALID');
-  const exam = await tx.exam(registration.examId);
+  const exam = await tx.booking.exam(registration.examId);
   if (!exam || now >= lockedFrom(deps, exam.startsAt)) throw new AppError('RESERVATION_LOCKED');
-  await tx.setRegistrationStatus([registration.id], ['register'], 'canceled', {
+  await tx.booking.setRegistrationStatus([registration.id], ['register'], 'canceled', {
     canceledAt: now,
     cancelReason: reason,
   });
@@ -378,9 +384,9 @@ const refundedFen = (refunds: OwedRefund[]) => refunds.reduce((sum, r) => sum + 
 export async function cancelRegistration(deps: BookingDeps, user: UserRow, id: string): Promise<CancelResponse> {
   const now = deps.now();
   const outcome = await freeingSeats(deps.seats, (freed) =>
-    deps.repo.transaction(async (tx): Promise<Cancellation> => {
-      const orders = await tx.ordersOfRegistration(id);
-      const registration = await tx.lockRegistration(id, user.id);
+    deps.uow.run(async (tx): Promise<Cancellation> => {
+      const orders = await tx.booking.ordersOfRegistration(id);
+      const registration = await tx.booking.lockRegistration(id, user.id);
       if (!registration) throw notFound();
       if (orders.some(({ order }) => order.purpose === 'booking' && order.userId !== user.id)) throw payerOnly();
       if (registration.status !== 'pending')
@@ -390,7 +396,7 @@ export async function cancelRegistration(deps: BookingDeps, user: UserRow, id: s
         if (await releaseHold(tx, freed, order, 'canceled', 'candidate', now)) closed.push(order);
       }
       // A hold whose order is somehow gone still gives its seat back.
-      const left = await tx.setRegistrationStatus([id], ['pending'], 'canceled', {
+      const left = await tx.booking.setRegistrationStatus([id], ['pending'], 'canceled', {
         canceledAt: now,
         cancelReason: 'candidate',
       });
@@ -412,9 +418,9 @@ export async function cancelMemberSeat(
 ): Promise<OwedRefund[]> {
   const now = deps.now();
   const outcome = await freeingSeats(deps.seats, (freed) =>
-    deps.repo.transaction(async (tx) => {
-      const orders = await tx.ordersOfRegistration(registration.id);
-      const locked = await tx.lockRegistration(registration.id, registration.userId);
+    deps.uow.run(async (tx) => {
+      const orders = await tx.booking.ordersOfRegistration(registration.id);
+      const locked = await tx.booking.lockRegistration(registration.id, registration.userId);
       if (!locked) throw notFound();
       return cancelBooked(deps, tx, freed, locked, orders, 'coordinator', now);
     }),

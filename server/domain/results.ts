@@ -9,13 +9,8 @@ import { maskIdCard } from '../../contract/idcard';
 import { chinaMobileToE164 } from '../../contract/phone';
 import type { UserRow } from '../db/repositories/auth';
 import { uniqueConstraintOf } from '../db/repositories/booking';
-import type {
-  ResultOutcome,
-  ResultsExamRow,
-  ResultsRepository,
-  RosterLineRow,
-  UnpublishedResult,
-} from '../db/repositories/results';
+import type { ResultOutcome, ResultsExamRow, RosterLineRow, UnpublishedResult } from '../db/repositories/results';
+import type { Repositories, UnitOfWork } from '../db/unitOfWork';
 import { AppError } from '../errors';
 import { examYear } from './certificates';
 import { headerKeys, readSheet, type SheetReading, type SheetRow } from './sheetFile';
@@ -26,7 +21,9 @@ import { headerKeys, readSheet, type SheetReading, type SheetRow } from './sheet
  * result, and closes the exam's results for good.
  */
 export interface ResultsDeps {
-  results: ResultsRepository;
+  repos: Pick<Repositories, 'results'>;
+  /** Runs entries and the publication with the exam row locked. */
+  uow: UnitOfWork;
   now: () => Date;
   /** A fresh certificate number for an exam of `year` (certificates.ts newCertificateNumber). */
   certificateNumber: (year: number) => string;
@@ -194,7 +191,7 @@ function registrationNotFound(): AppError {
 /** The exam, if the user is a test center and the exam is held at the center it runs; else refused. */
 export async function ownExam(deps: ResultsDeps, user: UserRow, examId: string): Promise<ResultsExamRow> {
   if (user.kind !== 'testCenter') throw new AppError('TEST_CENTERS_ONLY');
-  const exam = await deps.results.ownedExam(examId, user.id);
+  const exam = await deps.repos.results.ownedExam(examId, user.id);
   if (!exam) throw notFound();
   return exam;
 }
@@ -221,16 +218,16 @@ export async function enterResult(
   outcome: ResultOutcome,
 ): Promise<RosterEntry> {
   await ownExam(deps, user, examId);
-  await deps.results.transaction(async (tx) => {
+  await deps.uow.run(async (tx) => {
     // Locked, so a publication either comes first (and this is refused) or waits for this entry.
-    const exam = await tx.lockExam(examId);
+    const exam = await tx.results.lockExam(examId);
     if (exam?.resultsPublishedAt) throw new AppError('RESULTS_PUBLISHED');
-    const line = await tx.rosterLine(registrationId, examId);
+    const line = await tx.results.rosterLine(registrationId, examId);
     if (!line) throw registrationNotFound();
     if (line.status !== 'checkin') throw new AppError('RESULT_NEEDS_CHECKIN');
-    await tx.enterResults(examId, [{ registrationId, outcome }]);
+    await tx.results.enterResults(examId, [{ registrationId, outcome }]);
   });
-  const line = await deps.results.rosterLine(registrationId, examId);
+  const line = await deps.repos.results.rosterLine(registrationId, examId);
   if (!line) throw new Error(`registration ${registrationId} vanished after its result was entered`);
   return toRosterEntry(line);
 }
@@ -249,12 +246,12 @@ export async function uploadResults(
   const exam = await ownExam(deps, user, examId);
   if (exam.resultsPublishedAt) throw new AppError('RESULTS_PUBLISHED');
   const rows = await readResultSheet(await readFile());
-  return deps.results.transaction(async (tx) => {
+  return deps.uow.run(async (tx) => {
     // Locked like a single entry; a checked-in candidate stays checked in until publication, which waits.
-    const locked = await tx.lockExam(examId);
+    const locked = await tx.results.lockExam(examId);
     if (locked?.resultsPublishedAt) throw new AppError('RESULTS_PUBLISHED');
-    const { entries, rejected } = matchResultRows(rows, await tx.candidatesOf(examId));
-    const written = await tx.enterResults(examId, entries);
+    const { entries, rejected } = matchResultRows(rows, await tx.results.candidatesOf(examId));
+    const written = await tx.results.enterResults(examId, entries);
     return { updated: written.length, rejected };
   });
 }
@@ -280,25 +277,25 @@ function numbered(deps: ResultsDeps, entered: UnpublishedResult[], year: number)
 export async function publishResults(deps: ResultsDeps, user: UserRow, examId: string): Promise<ResultPublication> {
   await ownExam(deps, user, examId);
   const publishedAt = deps.now();
-  return deps.results.transaction(async (tx) => {
-    const exam = await tx.lockExam(examId);
+  return deps.uow.run(async (tx) => {
+    const exam = await tx.results.lockExam(examId);
     if (!exam) throw notFound();
     if (exam.resultsPublishedAt) throw new AppError('RESULTS_PUBLISHED');
     if (exam.status === 'canceled') throw new AppError('EXAM_NOT_EDITABLE');
-    const entered = await tx.unpublishedResults(examId);
+    const entered = await tx.results.unpublishedResults(examId);
     const year = examYear(exam.startsAt, exam.timeZone);
     for (let attempt = 1; ; attempt += 1) {
       const certificates = numbered(deps, entered, year);
       try {
         // A savepoint: a collision undoes only this attempt, and the next one draws fresh numbers.
-        await tx.transaction((savepoint) => savepoint.publishResults(certificates, publishedAt));
+        await tx.savepoint((savepoint) => savepoint.results.publishResults(certificates, publishedAt));
         break;
       } catch (error) {
         if (uniqueConstraintOf(error) !== 'results_certificate_uq' || attempt === NUMBERING_ATTEMPTS) throw error;
       }
     }
-    const completed = await tx.completeRegistrations(entered.map((entry) => entry.registrationId));
-    await tx.markExamPublished(examId, publishedAt);
+    const completed = await tx.results.completeRegistrations(entered.map((entry) => entry.registrationId));
+    await tx.results.markExamPublished(examId, publishedAt);
     return {
       completed,
       certificates: entered.filter((entry) => entry.outcome === 'pass').length,

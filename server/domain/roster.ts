@@ -33,7 +33,7 @@ function filterOf(query: Pick<RosterQuery, 'q' | 'status'>): Omit<RosterFilter, 
 export async function getRoster(deps: CenterDeps, user: UserRow, examId: string, query: RosterQuery): Promise<Roster> {
   await ownExam(deps, user, examId);
   const { current, pageSize } = query;
-  const { rows, total } = await deps.center.roster(examId, {
+  const { rows, total } = await deps.repos.center.roster(examId, {
     ...filterOf(query),
     offset: (current - 1) * pageSize,
     limit: pageSize,
@@ -79,7 +79,7 @@ export async function rosterXlsx(
   query: Pick<RosterQuery, 'q' | 'status'>,
 ): Promise<{ fileName: string; bytes: Buffer }> {
   const { exam } = await ownExam(deps, user, examId);
-  const { rows } = await deps.center.roster(examId, { ...filterOf(query), offset: 0 });
+  const { rows } = await deps.repos.center.roster(examId, { ...filterOf(query), offset: 0 });
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('考生 Candidates', { views: [{ state: 'frozen', ySplit: 1 }] });
   // Text cells, so Excel keeps phone numbers as typed rather than as numbers.

@@ -1,4 +1,5 @@
-import type { BookingRepository, OrderRow, RegistrationRow } from '../db/repositories/booking';
+import type { OrderRow, RegistrationRow } from '../db/repositories/booking';
+import type { Repositories } from '../db/unitOfWork';
 import type { DomainLogger } from './booking';
 
 /** Seats came free on an exam: `count` more of them can be booked than before (unless someone was quicker). */
@@ -56,7 +57,7 @@ export class FreedSeats {
 }
 
 /**
- * Runs `transaction` (a repository's `transaction(...)` call) with a fresh FreedSeats, then announces what it freed
+ * Runs `transaction` (a unit of work's `run(...)`) with a fresh FreedSeats, then announces what it freed
  * once it has committed. A transaction that throws rolled back: nothing is announced and the error goes on.
  */
 export async function freeingSeats<T>(events: SeatEvents, transaction: (freed: FreedSeats) => Promise<T>): Promise<T> {
@@ -66,36 +67,32 @@ export async function freeingSeats<T>(events: SeatEvents, transaction: (freed: F
   return result;
 }
 
-type SeatWriter = Pick<BookingRepository, 'releaseSeats'>;
+type SeatWriter = Pick<Repositories, 'seats'>;
 
 /** Gives `count` seats of an exam back inside the caller's transaction; `freed` announces them after commit. */
 export async function releaseSeats(tx: SeatWriter, freed: FreedSeats, examId: string, count: number): Promise<void> {
   if (count <= 0) return;
-  await tx.releaseSeats(examId, count);
+  await tx.seats.releaseSeats(examId, count);
   freed.add(examId, count);
 }
 
 /** Takes one seat of an active exam inside the caller's transaction; false when none is left. */
-export function takeSeat(tx: Pick<BookingRepository, 'takeSeat'>, examId: string): Promise<boolean> {
-  return tx.takeSeat(examId);
+export function takeSeat(tx: SeatWriter, examId: string): Promise<boolean> {
+  return tx.seats.takeSeat(examId);
 }
 
 /** Takes `count` seats at once (a group's checkout), all or none; false when fewer are left. */
-export function takeSeats(
-  tx: { takeSeats(examId: string, count: number): Promise<boolean> },
-  examId: string,
-  count: number,
-): Promise<boolean> {
-  return tx.takeSeats(examId, count);
+export function takeSeats(tx: SeatWriter, examId: string, count: number): Promise<boolean> {
+  return tx.seats.takeSeats(examId, count);
 }
 
 /** A single booking: its seat, registration and order in one statement; false when no seat is left. */
 export function bookSeat(
-  repo: Pick<BookingRepository, 'bookSeat'>,
+  repos: Pick<Repositories, 'booking'>,
   registration: RegistrationRow,
   order: OrderRow,
 ): Promise<boolean> {
-  return repo.bookSeat(registration, order);
+  return repos.booking.bookSeat(registration, order);
 }
 
 /**

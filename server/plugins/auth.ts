@@ -27,7 +27,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
  */
 export const authPlugin = fp(
   async (app) => {
-    const deps = { sessions: app.repos.sessions, now: app.now };
+    const deps = { repos: app.repos, now: app.now };
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request) ?? '';
       return { user: await authenticate(deps, token), token };

@@ -35,7 +35,8 @@ export const jobsPlugin = fp(
   async (app) => {
     if (app.config.appEnv === 'test') return;
     const deps: BookingDeps = {
-      repo: app.repos.booking,
+      repos: app.repos,
+      uow: app.uow,
       payment: app.providers.payment,
       config: app.config,
       now: app.now,

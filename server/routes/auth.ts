@@ -6,9 +6,7 @@ import { endpointRegistrar } from '../http/route';
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const deps: AuthDeps = {
     config: app.config,
-    users: app.repos.users,
-    sessions: app.repos.sessions,
-    otp: app.repos.otp,
+    repos: app.repos,
     store: app.providers.store,
     sms: app.providers.sms,
     now: app.now,

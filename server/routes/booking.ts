@@ -19,7 +19,8 @@ const IDEMPOTENCY_KEY_MAX = 128;
 
 export function bookingDeps(app: FastifyInstance): BookingDeps {
   return {
-    repo: app.repos.booking,
+    repos: app.repos,
+    uow: app.uow,
     payment: app.providers.payment,
     config: app.config,
     now: app.now,

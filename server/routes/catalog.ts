@@ -4,7 +4,7 @@ import { type CatalogDeps, getExam, listCategories, listCities, listOpenExams, l
 import { endpointRegistrar } from '../http/route';
 
 export async function catalogRoutes(app: FastifyInstance): Promise<void> {
-  const deps: CatalogDeps = { catalog: app.repos.catalog, now: app.now };
+  const deps: CatalogDeps = { repos: app.repos, now: app.now };
   const route = endpointRegistrar(app);
   route(api.provinces, () => listProvinces(deps));
   route(api.cities, ({ query }) => listCities(deps, query.q));

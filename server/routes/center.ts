@@ -45,9 +45,8 @@ function refineCode(error: unknown): AppError | undefined {
 
 function centerDeps(app: FastifyInstance): CenterDeps {
   return {
-    center: app.repos.center,
-    profiles: app.repos.profiles,
-    users: app.repos.users,
+    repos: app.repos,
+    uow: app.uow,
     payment: app.providers.payment,
     sms: app.providers.sms,
     config: app.config,

@@ -21,7 +21,8 @@ function identityIdOnly(error: unknown): boolean {
  */
 export async function examinerRoutes(app: FastifyInstance): Promise<void> {
   const deps: CheckinDeps = {
-    examiners: app.repos.examiners,
+    repos: app.repos,
+    uow: app.uow,
     now: app.now,
     tickets: createTicketSigner(app.config, app.now),
   };

@@ -29,7 +29,7 @@ const TEMPLATE_TYPES = {
 export async function groupRoutes(app: FastifyInstance): Promise<void> {
   const deps: GroupDeps = {
     ...bookingDeps(app),
-    groups: app.repos.groups,
+    repos: app.repos,
     tickets: createTicketSigner(app.config, app.now),
     sms: app.providers.sms,
   };

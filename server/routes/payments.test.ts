@@ -14,7 +14,6 @@ import {
   sweepNow,
 } from '../../tests/helpers/booking';
 import type { CatalogBasics } from '../../tests/helpers/fixtures';
-import { bookingRepository } from '../db/repositories/booking';
 import { orders, paymentEvents, refunds, registrations, sandboxPayments } from '../db/schema';
 import { uuidv7 } from '../ids';
 import type { NotificationInput } from '../providers/payment';
@@ -391,7 +390,7 @@ describe('refunds the provider refuses', () => {
       assert.deepEqual(view.registration?.refund, { refundedFen: 0, refundPendingFen: 0, refundFailedFen: total });
       assert.equal(view.transaction?.refundFailedFen, total);
 
-      const failed = await bookingRepository(app.database.db).failedRefunds(10);
+      const failed = await app.app.repos.refunds.failedRefunds(10);
       assert.deepEqual(
         failed
           .filter((f) => f.order.id === booked.order.id)

@@ -5,7 +5,6 @@ import { createTestApp, dataOf, envelope, type TestApp, withTestApp } from '../.
 import { book, followUpRefundsNow, readyCandidate } from '../../tests/helpers/booking';
 import { type FakeWechatPay, startFakeWechatPay, strangerKey } from '../../tests/helpers/fakeWechatPay';
 import { insertCatalogBasics, insertExam } from '../../tests/helpers/fixtures';
-import { bookingRepository } from '../db/repositories/booking';
 import { orders, paymentEvents, refunds, registrations } from '../db/schema';
 import { sweepExpiredOrders } from '../domain/booking';
 import { type NotificationInput, wechatPayProvider } from '../providers/payment';
@@ -147,7 +146,8 @@ describe('booking paid with WeChat Pay (against a fake WeChat Pay server)', () =
     const { orderId } = await bookedOrder();
     app().clock.advance(16 * MINUTE);
     await sweepExpiredOrders({
-      repo: bookingRepository(app().database.db),
+      repos: app().app.repos,
+      uow: app().app.uow,
       payment: wechatPayProvider(fake.config, { now: () => app().clock.now }),
       config: app().config,
       now: () => app().clock.now,

@@ -14,7 +14,6 @@ import {
 } from '../../tests/helpers/door';
 import { type CatalogBasics, idCardNumber } from '../../tests/helpers/fixtures';
 import { csvOf, xlsxOf } from '../../tests/helpers/spreadsheets';
-import { resultsRepository } from '../db/repositories/results';
 import { exams, registrations, results, users } from '../db/schema';
 import { examYear, newCertificateNumber } from '../domain/certificates';
 import { publishResults, RESULT_FILE_MAX_BYTES } from '../domain/results';
@@ -334,7 +333,8 @@ describe('publishing results', () => {
     const draws = [taken?.certificateNumber ?? ''];
     const published = await publishResults(
       {
-        results: resultsRepository(t.database.db),
+        repos: t.app.repos,
+        uow: t.app.uow,
         now: () => t.clock.now,
         certificateNumber: (year) => draws.shift() ?? newCertificateNumber(year),
       },

@@ -3,7 +3,6 @@ import { afterEach, describe, test } from 'node:test';
 import { dataOf, openFileApp, postAs, type TestApp } from '../../tests/helpers/app';
 import { book, examInTenDays, payInWallet, readyCandidate, seatsTaken, sweepNow } from '../../tests/helpers/booking';
 import type { CatalogBasics } from '../../tests/helpers/fixtures';
-import { bookingRepository } from '../db/repositories/booking';
 import { freeingSeats, releaseSeats, type SeatsFreed, seatEvents } from '../domain/seats';
 
 const MINUTE = 60_000;
@@ -69,10 +68,9 @@ describe('seats came free', () => {
     await book(t, headers, exam.id);
     listen();
 
-    const repo = bookingRepository(t.database.db);
     await assert.rejects(
       freeingSeats(t.app.seats, (freed) =>
-        repo.transaction(async (tx) => {
+        t.app.uow.run(async (tx) => {
           await releaseSeats(tx, freed, exam.id, 1);
           throw new Error('refused after the release');
         }),

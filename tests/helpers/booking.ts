@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { bookingRepository } from '../../server/db/repositories/booking';
 import { exams } from '../../server/db/schema';
 import { sweepExpiredOrders } from '../../server/domain/booking';
 import { followUpRefunds } from '../../server/domain/payments';
@@ -80,7 +79,8 @@ const quietLog = { info() {}, warn() {}, error() {} };
 /** Runs the expiry sweep the app runs on a timer, at the test clock's time (tests advance it first). */
 export function sweepNow(t: TestApp) {
   return sweepExpiredOrders({
-    repo: bookingRepository(t.database.db),
+    repos: t.app.repos,
+    uow: t.app.uow,
     payment: sandboxOf(t),
     config: t.config,
     now: () => t.clock.now,
@@ -95,7 +95,8 @@ export function sweepNow(t: TestApp) {
  */
 export function followUpRefundsNow(t: TestApp, payment: PaymentProvider = sandboxOf(t), batch?: number) {
   const deps = {
-    repo: bookingRepository(t.database.db),
+    repos: t.app.repos,
+    uow: t.app.uow,
     payment,
     config: t.config,
     now: () => t.clock.now,

@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, ne, or, type SQ
 import type { OrderStatus, RegistrationStatus } from '../../../contract';
 import type { Db } from '../client';
 import {
-  avatars,
   exams,
   groupRegistrations,
   invitationCodes,
@@ -15,8 +14,7 @@ import {
   users,
 } from '../schema';
 import { examsWithPlace } from './catalog';
-import { paymentRecords } from './payments';
-import { seatQueries, takeSeatStatement } from './seats';
+import { takeSeatStatement } from './seats';
 
 export type ExamBookingRow = typeof exams.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
@@ -47,9 +45,9 @@ function once<T>(make: () => T): () => T {
 /**
  * Registrations and orders, and the seats they hold (written by ./seats only). Every state change is a conditional
  * statement (the WHERE names the state it leaves), so a double submit or a race changes things once; callers run them
- * inside `transaction`.
+ * inside a unit of work.
  */
-function bookingQueries(db: Db) {
+export function bookingRepository(db: Db) {
   const examSummaryQuery = () => examsWithPlace(db);
 
   const orderWithExam = () => db.select(orderExamColumns).from(orders).innerJoin(exams, eq(exams.id, orders.examId));
@@ -101,9 +99,6 @@ function bookingQueries(db: Db) {
   };
 
   return {
-    ...paymentRecords(db),
-    ...seatQueries(db),
-
     async exam(id: string): Promise<ExamBookingRow | undefined> {
       const [row] = await prepared.exam().execute({ id });
       return row;
@@ -269,12 +264,7 @@ function bookingQueries(db: Db) {
         .orderBy(desc(exams.startsAt), desc(registrations.id));
     },
 
-    async avatarExists(id: string): Promise<boolean> {
-      const [row] = await db.select({ id: avatars.id }).from(avatars).where(eq(avatars.id, id));
-      return row !== undefined;
-    },
-
-    // --- writes: meant to run inside `transaction` ---
+    // --- writes: meant to run inside a unit of work ---
 
     /**
      * A single booking in ONE statement: takes the seat (the conditional UPDATE that never oversells) and writes
@@ -445,17 +435,7 @@ function bookingQueries(db: Db) {
   };
 }
 
-export interface BookingRepository extends ReturnType<typeof bookingQueries> {
-  /** Runs `work` in one database transaction with a repository bound to it. */
-  transaction<T>(work: (repo: BookingRepository) => Promise<T>): Promise<T>;
-}
-
-export function bookingRepository(db: Db): BookingRepository {
-  return {
-    ...bookingQueries(db),
-    transaction: (work) => db.transaction((tx) => work(bookingRepository(tx))),
-  };
-}
+export type BookingRepository = ReturnType<typeof bookingRepository>;
 
 export type ExamSummaryRow = Awaited<ReturnType<BookingRepository['examSummaries']>>[number];
 

@@ -16,7 +16,7 @@ import {
   testCenters,
   users,
 } from '../schema';
-import { type BookingRepository, bookingRepository, type ExamBookingRow, type OrderRow } from './booking';
+import type { ExamBookingRow, OrderRow } from './booking';
 import { examsWithPlace } from './catalog';
 import { capacityFitsTaken } from './seats';
 
@@ -68,7 +68,7 @@ function likePattern(text: string): string {
  * A test center's own data: its profile row and documents, its exams with what happened to them, rosters and
  * examiners. Every exam query names the center, so one center never reaches another's exams.
  */
-function centerQueries(db: Db) {
+export function centerRepository(db: Db) {
   const examFactsOf = async (examIds: string[]) => {
     if (examIds.length === 0) return { statuses: [], results: [], examiners: [] };
     const [statuses, entered, assigned] = await Promise.all([
@@ -219,7 +219,7 @@ function centerQueries(db: Db) {
       return rows.length === 1;
     },
 
-    // --- cancelling an exam: meant to run inside `transaction` ---
+    // --- cancelling an exam: meant to run inside a unit of work ---
 
     async hasAttendance(examId: string): Promise<boolean> {
       const [row] = await db
@@ -376,20 +376,7 @@ function centerQueries(db: Db) {
   };
 }
 
-export interface CenterRepository extends ReturnType<typeof centerQueries> {
-  /** The booking repository on the same connection (inside a transaction: the same transaction). */
-  booking: BookingRepository;
-  /** Runs `work` in one database transaction with repositories bound to it. */
-  transaction<T>(work: (repo: CenterRepository) => Promise<T>): Promise<T>;
-}
-
-export function centerRepository(db: Db): CenterRepository {
-  return {
-    ...centerQueries(db),
-    booking: bookingRepository(db),
-    transaction: (work) => db.transaction((tx) => work(centerRepository(tx))),
-  };
-}
+export type CenterRepository = ReturnType<typeof centerRepository>;
 
 export type CenterExamRow = NonNullable<Awaited<ReturnType<CenterRepository['examSummary']>>>;
 export type RosterRow = Awaited<ReturnType<CenterRepository['roster']>>['rows'][number];

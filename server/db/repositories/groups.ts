@@ -10,8 +10,7 @@ import {
   registrations,
   users,
 } from '../schema';
-import { type BookingRepository, bookingRepository, type RegistrationRow } from './booking';
-import { seatQueries } from './seats';
+import type { RegistrationRow } from './booking';
 
 export type GroupRow = typeof groupRegistrations.$inferSelect;
 
@@ -19,9 +18,9 @@ const LIVE = ['pending', 'register', 'checkin'] as const;
 
 /**
  * Group registrations: the coordinator's draft, its last upload, and the writes of a checkout (every member's
- * seat, account, registration) that run inside one `transaction` together with the booking repository's.
+ * account, registration) that run inside one unit of work together with the seats and booking repositories'.
  */
-function groupQueries(db: Db) {
+export function groupRepository(db: Db) {
   return {
     async insert(row: typeof groupRegistrations.$inferInsert): Promise<GroupRow> {
       const [inserted] = await db.insert(groupRegistrations).values(row).returning();
@@ -80,9 +79,7 @@ function groupQueries(db: Db) {
       };
     },
 
-    // --- writes: meant to run inside `transaction` ---
-
-    takeSeats: seatQueries(db).takeSeats,
+    // --- writes: meant to run inside a unit of work ---
 
     /**
      * Finds or creates the individual account of every member by phone, and fills what the coordinator declared
@@ -159,17 +156,4 @@ function groupQueries(db: Db) {
   };
 }
 
-export interface GroupRepository extends ReturnType<typeof groupQueries> {
-  /** The booking repository on the same connection (inside a transaction: the same transaction). */
-  booking: BookingRepository;
-  /** Runs `work` in one database transaction with repositories bound to it. */
-  transaction<T>(work: (repo: GroupRepository) => Promise<T>): Promise<T>;
-}
-
-export function groupRepository(db: Db): GroupRepository {
-  return {
-    ...groupQueries(db),
-    booking: bookingRepository(db),
-    transaction: (work) => db.transaction((tx) => work(groupRepository(tx))),
-  };
-}
+export type GroupRepository = ReturnType<typeof groupRepository>;

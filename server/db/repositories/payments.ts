@@ -1,19 +1,13 @@
-import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
-import type { RefundReason } from '../../../contract';
 import { uuidv7 } from '../../ids';
 import type { Db } from '../client';
-import { orderItems, orders, paymentEvents, type RefundStatus, refunds } from '../schema';
+import { paymentEvents } from '../schema';
 
 export type PaymentOutcome = 'applied' | 'duplicate' | 'late_refunded' | 'rejected';
 /** What a refund notification did: moved its refund, found it already there, or was refused. */
 export type RefundNotificationOutcome = 'refund_succeeded' | 'refund_failed' | 'refund_duplicate' | 'rejected';
-export type RefundRow = typeof refunds.$inferSelect;
 
-/** The states a refund is still owed in: the sweeper asks the provider about them. */
-const OPEN: RefundStatus[] = ['requested', 'processing'];
-
-/** The payment ledger: the audit trail of notifications and the refunds owed to candidates. */
-export function paymentRecords(db: Db) {
+/** The audit trail of every payment and refund notification, applied or refused. */
+export function paymentsRepository(db: Db) {
   return {
     async recordPaymentEvent(event: {
       provider: string;
@@ -30,180 +24,6 @@ export function paymentRecords(db: Db) {
         detail: event.detail,
         receivedAt: event.at,
       });
-    },
-
-    /**
-     * Books a refund against an order: one conditional update, so the order never gives back more than it took,
-     * and a requested refunds row, due at once. Nothing counts as refunded until the provider confirms it.
-     * Undefined when nothing is left to give back.
-     */
-    async owePaymentBack(
-      orderId: string,
-      amountFen: number,
-      reason: RefundReason,
-      at: Date,
-    ): Promise<RefundRow | undefined> {
-      if (amountFen <= 0) return undefined;
-      const [order] = await db
-        .update(orders)
-        .set({ refundBookedFen: sql`${orders.refundBookedFen} + ${amountFen}` })
-        .where(and(eq(orders.id, orderId), sql`${orders.refundBookedFen} + ${amountFen} <= ${orders.totalFen}`))
-        .returning({ id: orders.id });
-      if (!order) return undefined;
-      const [row] = await db
-        .insert(refunds)
-        .values({ id: uuidv7(at.getTime()), orderId, amountFen, reason, nextAttemptAt: at, createdAt: at })
-        .returning();
-      return row;
-    },
-
-    /**
-     * Takes one refund for an exchange with the provider if it is still owed and due: its next attempt moves to
-     * `leaseUntil`, so no sweeper (of any instance) takes it meanwhile. False when someone else has it or it is settled.
-     */
-    async claimRefund(id: string, now: Date, leaseUntil: Date): Promise<boolean> {
-      const rows = await db
-        .update(refunds)
-        .set({ nextAttemptAt: leaseUntil })
-        .where(and(eq(refunds.id, id), inArray(refunds.status, OPEN), lte(refunds.nextAttemptAt, now)))
-        .returning({ id: refunds.id });
-      return rows.length === 1;
-    },
-
-    /**
-     * Takes up to `limit` refunds that are due, the longest waiting first, and leases them as claimRefund does.
-     * Rows another instance is taking at this moment are skipped (FOR UPDATE SKIP LOCKED), never waited for.
-     */
-    async claimDueRefunds(now: Date, limit: number, leaseUntil: Date) {
-      const due = db
-        .select({ id: refunds.id })
-        .from(refunds)
-        .where(and(inArray(refunds.status, OPEN), lte(refunds.nextAttemptAt, now)))
-        .orderBy(asc(refunds.nextAttemptAt))
-        .limit(limit)
-        .for('update', { skipLocked: true });
-      const claimed = await db
-        .update(refunds)
-        .set({ nextAttemptAt: leaseUntil })
-        .where(inArray(refunds.id, due))
-        .returning({ id: refunds.id });
-      if (claimed.length === 0) return [];
-      return db
-        .select({ refund: refunds, totalFen: orders.totalFen })
-        .from(refunds)
-        .innerJoin(orders, eq(orders.id, refunds.orderId))
-        .where(
-          inArray(
-            refunds.id,
-            claimed.map((r) => r.id),
-          ),
-        )
-        .orderBy(asc(refunds.createdAt));
-    },
-
-    /** One refund with its order's total and provider. */
-    async refundWithOrder(id: string) {
-      const [row] = await db
-        .select({ refund: refunds, order: { id: orders.id, totalFen: orders.totalFen, provider: orders.provider } })
-        .from(refunds)
-        .innerJoin(orders, eq(orders.id, refunds.orderId))
-        .where(eq(refunds.id, id));
-      return row;
-    },
-
-    /**
-     * The provider confirmed the money is back: the refund succeeds and counts on its order, which is refunded once
-     * all it took is back. Any state but succeeded moves (a refund given up as failed may still be paid out late);
-     * false when it had already succeeded, so a replayed confirmation counts once.
-     */
-    async refundSucceeded(id: string, providerRefundId: string, at: Date): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const [done] = await tx
-          .update(refunds)
-          .set({ status: 'succeeded', providerRefundId, completedAt: at, lastError: null })
-          .where(and(eq(refunds.id, id), ne(refunds.status, 'succeeded')))
-          .returning({ orderId: refunds.orderId, amountFen: refunds.amountFen });
-        if (!done) return false;
-        await tx
-          .update(orders)
-          .set({
-            refundedFen: sql`${orders.refundedFen} + ${done.amountFen}`,
-            status: sql`CASE WHEN ${orders.refundedFen} + ${done.amountFen} = ${orders.totalFen} THEN 'refunded'::order_status ELSE ${orders.status} END`,
-          })
-          .where(eq(orders.id, done.orderId));
-        return true;
-      });
-    },
-
-    /** The provider accepted the refund and pays it out later: asked about again at `nextAttemptAt`. */
-    async refundProcessing(id: string, providerRefundId: string, nextAttemptAt: Date): Promise<void> {
-      await db
-        .update(refunds)
-        .set({ status: 'processing', providerRefundId, nextAttemptAt, lastError: null })
-        .where(and(eq(refunds.id, id), inArray(refunds.status, OPEN)));
-    },
-
-    /** An exchange failed: counted, its error kept, and the refund tried again at `nextAttemptAt`. */
-    async refundRetryLater(id: string, attempts: number, lastError: string, nextAttemptAt: Date): Promise<void> {
-      await db
-        .update(refunds)
-        .set({ attempts, lastError, nextAttemptAt })
-        .where(and(eq(refunds.id, id), inArray(refunds.status, OPEN)));
-    },
-
-    /**
-     * The refund is given up: the provider closed it or could not pay it out, or every attempt failed. Its amount
-     * stays booked on the order (it is still owed; an operator settles this very refund). False when it was no
-     * longer open.
-     */
-    async refundFailed(id: string, change: { attempts?: number; lastError: string }, at: Date): Promise<boolean> {
-      const rows = await db
-        .update(refunds)
-        .set({ ...change, status: 'failed', completedAt: at })
-        .where(and(eq(refunds.id, id), inArray(refunds.status, OPEN)))
-        .returning({ id: refunds.id });
-      return rows.length === 1;
-    },
-
-    /** Refunds given up as failed, newest first, with their order: what an operator has to settle. */
-    failedRefunds(limit: number) {
-      return db
-        .select({
-          refund: refunds,
-          order: {
-            id: orders.id,
-            userId: orders.userId,
-            totalFen: orders.totalFen,
-            provider: orders.provider,
-            providerTransactionId: orders.providerTransactionId,
-          },
-        })
-        .from(refunds)
-        .innerJoin(orders, eq(orders.id, refunds.orderId))
-        .where(eq(refunds.status, 'failed'))
-        .orderBy(desc(refunds.createdAt))
-        .limit(limit);
-    },
-
-    /** The refunds of these orders, oldest first. */
-    refundsOfOrders(orderIds: string[]): Promise<RefundRow[]> {
-      if (orderIds.length === 0) return Promise.resolve([]);
-      return db.select().from(refunds).where(inArray(refunds.orderId, orderIds)).orderBy(asc(refunds.createdAt));
-    },
-
-    /**
-     * The refunds of the user's orders that each paid for one of these registrations alone (its booking or change
-     * orders, not a group's), by registration.
-     */
-    async refundsOfRegistrations(registrationIds: string[], userId: string) {
-      if (registrationIds.length === 0) return [];
-      const soleItem = sql`(SELECT count(*) FROM ${orderItems} AS other WHERE other.order_id = ${orders.id}) = 1`;
-      return db
-        .select({ registrationId: orderItems.registrationId, refund: refunds })
-        .from(orderItems)
-        .innerJoin(orders, eq(orders.id, orderItems.orderId))
-        .innerJoin(refunds, eq(refunds.orderId, orders.id))
-        .where(and(inArray(orderItems.registrationId, registrationIds), eq(orders.userId, userId), soleItem));
     },
   };
 }

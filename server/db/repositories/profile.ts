@@ -73,22 +73,20 @@ export function profileRepository(db: Db) {
         .from(organizations)
         .orderBy(asc(sql`lower(${organizations.nameEn})`), asc(organizations.id)),
 
-    /** One transaction: the profile and the user's name and header avatar change together or not at all. */
+    /** The profile and the user's name and header avatar: two statements, run in a unit of work. */
     async save(write: ProfileWrite): Promise<ProfileRow> {
-      return db.transaction(async (tx) => {
-        const values = { ...write.profile, updatedAt: write.now };
-        const [row] = await tx
-          .insert(profiles)
-          .values({ userId: write.userId, ...values })
-          .onConflictDoUpdate({ target: profiles.userId, set: values })
-          .returning();
-        if (!row) throw new Error('profile upsert returned no row');
-        await tx
-          .update(users)
-          .set({ name: write.name, avatarSmall: write.avatarSmall })
-          .where(eq(users.id, write.userId));
-        return row;
-      });
+      const values = { ...write.profile, updatedAt: write.now };
+      const [row] = await db
+        .insert(profiles)
+        .values({ userId: write.userId, ...values })
+        .onConflictDoUpdate({ target: profiles.userId, set: values })
+        .returning();
+      if (!row) throw new Error('profile upsert returned no row');
+      await db
+        .update(users)
+        .set({ name: write.name, avatarSmall: write.avatarSmall })
+        .where(eq(users.id, write.userId));
+      return row;
     },
   };
 }

@@ -42,9 +42,9 @@ const BATCH = 1000;
 /**
  * Results of a center's exams: entry (only for checked-in registrations, only before publication), publication
  * (certificate numbers, completed registrations), and the public certificate lookup. Writes are conditional, so a
- * publication racing an entry changes each row once; callers run them inside `transaction`.
+ * publication racing an entry changes each row once; callers run them inside a unit of work.
  */
-function resultsQueries(db: Db) {
+export function resultsRepository(db: Db) {
   const rosterLines = () =>
     db
       .select(rosterColumns)
@@ -196,16 +196,6 @@ function resultsQueries(db: Db) {
   };
 }
 
-export interface ResultsRepository extends ReturnType<typeof resultsQueries> {
-  /** Runs `work` in one database transaction with a repository bound to it. */
-  transaction<T>(work: (repo: ResultsRepository) => Promise<T>): Promise<T>;
-}
-
-export function resultsRepository(db: Db): ResultsRepository {
-  return {
-    ...resultsQueries(db),
-    transaction: (work) => db.transaction((tx) => work(resultsRepository(tx))),
-  };
-}
+export type ResultsRepository = ReturnType<typeof resultsRepository>;
 
 export type RosterLineRow = NonNullable<Awaited<ReturnType<ResultsRepository['rosterLine']>>>;

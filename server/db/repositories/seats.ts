@@ -7,7 +7,7 @@ import { exams } from '../schema';
  * conditional statement that never oversells (a CHECK backs it); a release never goes below zero. The functions run
  * on the connection they are given, so inside a caller's transaction they are part of it.
  */
-export function seatQueries(db: Db) {
+export function seatsRepository(db: Db) {
   /** Takes `seats` seats at once if that many are left on an active exam (all or none). */
   async function takeSeats(examId: string, seats: number): Promise<boolean> {
     const rows = await db
