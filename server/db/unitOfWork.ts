@@ -1,51 +1,46 @@
+import type { Repositories, TransactionRepositories, UnitOfWork } from '../domain/ports';
 import type { Db } from './client';
 import { otpRepository, sessionsRepository, usersRepository } from './repositories/auth';
-import { bookingRepository } from './repositories/booking';
 import { catalogRepository } from './repositories/catalog';
-import { centerRepository } from './repositories/center';
-import { examinerRepository } from './repositories/examiner';
-import { groupRepository } from './repositories/groups';
+import { centersRepository } from './repositories/centers';
+import { examinersRepository } from './repositories/examiners';
+import { examsRepository } from './repositories/exams';
+import { groupsRepository } from './repositories/groups';
+import { ordersRepository } from './repositories/orders';
 import { paymentsRepository } from './repositories/payments';
-import { profileRepository } from './repositories/profile';
+import { profilesRepository } from './repositories/profiles';
+import { promotionsRepository } from './repositories/promotions';
 import { refundsRepository } from './repositories/refunds';
+import { registrationsRepository } from './repositories/registrations';
 import { resultsRepository } from './repositories/results';
+import { rostersRepository } from './repositories/rosters';
 import { seatsRepository } from './repositories/seats';
 
-/** Each repository, made over one connection: the app's database, or a transaction. */
-const FACTORIES = {
+/** How each repository the domain declares (domain/ports.ts) is made over a connection. */
+const FACTORIES: { [K in keyof Repositories]: (db: Db) => Repositories[K] } = {
   users: usersRepository,
   sessions: sessionsRepository,
   otp: otpRepository,
+  profiles: profilesRepository,
   catalog: catalogRepository,
-  profiles: profileRepository,
-  booking: bookingRepository,
+  promotions: promotionsRepository,
+  exams: examsRepository,
+  seats: seatsRepository,
+  registrations: registrationsRepository,
+  orders: ordersRepository,
   payments: paymentsRepository,
   refunds: refundsRepository,
-  seats: seatsRepository,
-  groups: groupRepository,
-  examiners: examinerRepository,
+  groups: groupsRepository,
+  centers: centersRepository,
+  rosters: rostersRepository,
   results: resultsRepository,
-  center: centerRepository,
+  examiners: examinersRepository,
 };
-
-/** Every repository, by name; each over the same connection. */
-export type Repositories = { [K in keyof typeof FACTORIES]: ReturnType<(typeof FACTORIES)[K]> };
-
-/** Repositories inside a transaction, with a savepoint: a part of the transaction that can fail alone. */
-export interface TransactionRepositories extends Repositories {
-  /** Runs `work` in a savepoint: when it throws, only its own writes are undone and the transaction goes on. */
-  savepoint<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
-}
-
-/** One database transaction: `work` gets the repositories bound to it; it commits when `work` resolves. */
-export interface UnitOfWork {
-  run<T>(work: (tx: TransactionRepositories) => Promise<T>): Promise<T>;
-}
 
 /**
  * The shared prototype of every repositories record: a getter per repository that makes it on first use over the
  * record's connection and keeps it on the record. A transaction builds only the few repositories it uses (some
- * prepare statements as they are made), so a unit of work per booking step stays cheap.
+ * prepare statements as they are made), so a unit of work stays cheap.
  */
 const lazyRepositories: object = Object.defineProperties(
   {},

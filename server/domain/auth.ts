@@ -1,11 +1,11 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { CurrentUser, LoginResponse, OtpResponse, UserKind } from '../../contract';
 import type { Config } from '../config';
-import type { Repositories } from '../db/unitOfWork';
 import { AppError } from '../errors';
 import type { SmsProvider } from '../providers/sms';
 import type { CounterStore } from '../store';
 import { maskPhone, normalizeChinaMobile } from './phone';
+import type { Repositories } from './ports';
 
 export interface AuthDeps {
   config: Pick<Config, 'appSecret' | 'otp' | 'tokenTtlDays'>;

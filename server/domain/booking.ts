@@ -1,124 +1,26 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type {
-  OrderView,
-  PriceBreakdown,
-  Quote,
-  QuoteRequest,
-  RefundTotals,
-  RegistrationRequest,
-  RegistrationResponse,
-  RegistrationView,
-} from '../../contract';
-import type { Config } from '../config';
-import type { UserRow } from '../db/repositories/auth';
-import {
-  type ExamBookingRow,
-  type ExamSummaryRow,
-  type OrderRow,
-  type RegistrationRow,
-  uniqueConstraintOf,
-} from '../db/repositories/booking';
-import type { RefundRow } from '../db/repositories/refunds';
-import type { Repositories, UnitOfWork } from '../db/unitOfWork';
+import type { PriceBreakdown, Quote, QuoteRequest, RegistrationRequest, RegistrationResponse } from '../../contract';
+import { uniqueConstraintOf } from '../db/errors';
+import type { ExamBriefRow, ExamRow, ExamSummaryRow, OrderRow, RegistrationRow, UserRow } from '../db/rows';
 import { AppError } from '../errors';
 import { uuidv7 } from '../ids';
-import type { PaymentProvider } from '../providers/payment/types';
-import { toExamSummary } from './catalog';
+import type { BookingDeps } from './deps';
+import type { Repositories } from './ports';
 import { type Promotion, priceBooking } from './pricing';
 import { missingProfileFields } from './profile';
-import { refundTotalsOf, toRefundView } from './refundViews';
-import { bookSeat, type FreedSeats, freeingSeats, releaseSeats, type SeatEvents } from './seats';
+import { bookSeat, type FreedSeats, freeingSeats, releaseSeats } from './seats';
+import { toOrderView } from './views/orders';
+import { refundTotalsOf } from './views/refunds';
+import { toRegistrationView } from './views/registrations';
 
-/** The slice of a pino logger the booking code writes to. */
-export interface DomainLogger {
-  info(details: object, message: string): void;
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
-
-export interface BookingDeps {
-  repos: Pick<Repositories, 'booking' | 'payments' | 'refunds' | 'seats'>;
-  /** Runs the transactions of booking, payment, change, cancellation and expiry. */
-  uow: UnitOfWork;
-  payment: PaymentProvider;
-  config: Pick<Config, 'holdMinutes' | 'changeLockHours' | 'handlingFeeBps' | 'publicUrl' | 'refundRetry'>;
-  now: () => Date;
-  log: DomainLogger;
-  /** Told when seats come free (after the transaction that freed them commits). */
-  seats: SeatEvents;
-}
-
-const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
 
-type OrderExam = Pick<ExamBookingRow, 'id' | 'code' | 'nameZh' | 'nameEn' | 'startsAt' | 'timeZone'>;
-
-/** The few facts of an exam an order or a result names. */
-export function toExamBrief(exam: OrderExam): OrderView['exam'] {
-  return {
-    id: exam.id,
-    code: exam.code,
-    name: { zh: exam.nameZh, en: exam.nameEn },
-    startsAt: exam.startsAt.toISOString(),
-    timeZone: exam.timeZone,
-  };
-}
-
-/** An order as its payer sees it, with its refunds (none for an order just made). */
-export function toOrderView(order: OrderRow, exam: OrderExam, refunds: RefundRow[]): OrderView {
-  return {
-    id: order.id,
-    purpose: order.purpose,
-    status: order.status,
-    breakdown: order.breakdown,
-    exam: toExamBrief(exam),
-    expiresAt: order.expiresAt.toISOString(),
-    createdAt: order.createdAt.toISOString(),
-    paidAt: order.paidAt?.toISOString() ?? null,
-    transactionId: order.providerTransactionId,
-    qrContent: order.status === 'pending' ? order.qrContent : null,
-    refundedFen: order.refundedFen,
-    refunds: refunds.map(toRefundView),
-  };
-}
-
-/** From this instant on, the server refuses change and cancellation of a booked registration. */
-export function lockedFrom(deps: Pick<BookingDeps, 'config'>, startsAt: Date): Date {
-  return new Date(startsAt.getTime() - deps.config.changeLockHours * HOUR_MS);
-}
-
-/** A registration as its candidate sees it; a group seat (`groupSeat`) is the coordinator's to change or cancel. */
-export function toRegistrationView(
-  deps: Pick<BookingDeps, 'config' | 'now'>,
-  registration: RegistrationRow,
-  exam: ExamSummaryRow,
-  orderId: string | null,
-  refund: RefundTotals | null,
-  groupSeat: RegistrationView['groupSeat'] = null,
-): RegistrationView {
-  const locked = lockedFrom(deps, exam.exam.startsAt);
-  // A group seat is its payer's: the member may neither change nor cancel it.
-  const own = groupSeat === null;
-  const open = own && deps.now() < locked;
-  return {
-    id: registration.id,
-    status: registration.status,
-    exam: toExamSummary(exam),
-    createdAt: registration.createdAt.toISOString(),
-    orderId,
-    checkedInAt: registration.checkedInAt?.toISOString() ?? null,
-    lockedFrom: locked.toISOString(),
-    canChange: registration.status === 'register' && open,
-    // An unpaid hold may always be let go; a paid one only before the lock.
-    canCancel: (own && registration.status === 'pending') || (registration.status === 'register' && open),
-    groupSeat,
-    refund,
-  };
-}
-
 /** The summary row of one exam, which must exist (callers hold a registration or order naming it). */
-export async function examSummaryRow(deps: Pick<BookingDeps, 'repos'>, examId: string): Promise<ExamSummaryRow> {
-  const row = await deps.repos.booking.examSummary(examId);
+export async function examSummaryRow(
+  deps: { repos: Pick<Repositories, 'exams'> },
+  examId: string,
+): Promise<ExamSummaryRow> {
+  const row = await deps.repos.exams.examSummary(examId);
   if (!row) throw new Error(`exam ${examId} has no summary row`);
   return row;
 }
@@ -127,31 +29,22 @@ function notFound(what: string): AppError {
   return new AppError('NOT_FOUND', undefined, undefined, undefined, `No ${what} has this id.`);
 }
 
-/** Where providers post notifications: PUBLIC_URL, or the origin the candidate's browser used. */
-function notifyUrl(deps: BookingDeps, base: string): string {
-  return `${base}/api/pay/${deps.payment.name}/notify`;
-}
-
-export function publicBase(deps: Pick<BookingDeps, 'config'>, requestOrigin: string): string {
-  return deps.config.publicUrl ?? requestOrigin.replace(/\/+$/, '');
-}
-
 export async function resolvePromotion(deps: BookingDeps, code: string | undefined): Promise<Promotion | undefined> {
   if (!code) return undefined;
-  const row = await deps.repos.booking.promoCode(code);
+  const row = await deps.repos.promotions.promoCode(code);
   const now = deps.now();
   if (!row || row.validFrom > now || row.validUntil <= now) throw new AppError('PROMO_CODE_INVALID');
   return { code: row.code, discountBps: row.discountBps, amountFen: row.amountFen };
 }
 
-async function bookableExam(deps: BookingDeps, examId: string): Promise<ExamBookingRow> {
-  const exam = await deps.repos.booking.exam(examId);
+async function bookableExam(deps: BookingDeps, examId: string): Promise<ExamRow> {
+  const exam = await deps.repos.exams.exam(examId);
   if (!exam || exam.status === 'inactive') throw notFound('exam');
   return exam;
 }
 
 /** An exam that takes bookings now: active, registration not yet ended, not started. */
-export async function openExam(deps: BookingDeps, examId: string): Promise<ExamBookingRow> {
+export async function openExam(deps: BookingDeps, examId: string): Promise<ExamRow> {
   const exam = await bookableExam(deps, examId);
   const now = deps.now();
   if (exam.status !== 'active' || exam.registrationEndsAt <= now || exam.startsAt <= now) {
@@ -161,7 +54,7 @@ export async function openExam(deps: BookingDeps, examId: string): Promise<ExamB
 }
 
 /** Equal-time comparison of what the candidate typed with the exam's code; refuses a wrong or missing one. */
-export function assertAccessCode(exam: Pick<ExamBookingRow, 'accessCode'>, given: string | undefined): void {
+export function assertAccessCode(exam: Pick<ExamRow, 'accessCode'>, given: string | undefined): void {
   if (exam.accessCode === null) return;
   const digest = (text: string) => createHash('sha256').update(text).digest();
   if (given === undefined || !timingSafeEqual(digest(given), digest(exam.accessCode))) {
@@ -173,12 +66,12 @@ export function assertAccessCode(exam: Pick<ExamBookingRow, 'accessCode'>, given
 export async function priceSeats(
   deps: BookingDeps,
   user: UserRow,
-  exam: Pick<ExamBookingRow, 'feeFen'>,
+  exam: Pick<ExamRow, 'feeFen'>,
   quantity: number,
   promoCode: string | undefined,
 ) {
   const promotion = await resolvePromotion(deps, promoCode);
-  const who = await deps.repos.booking.bookingProfile(user.id);
+  const who = await deps.repos.profiles.bookingProfile(user.id);
   const invitation = who?.invitation?.active ? who.invitation : undefined;
   const breakdown = priceBooking({
     unitPriceFen: exam.feeFen,
@@ -211,7 +104,7 @@ export async function quote(deps: BookingDeps, user: UserRow, request: QuoteRequ
 
 /** A quote's answer: the breakdown with the test date and the codes that applied. */
 export function quoteOf(
-  exam: Pick<ExamBookingRow, 'id' | 'startsAt'>,
+  exam: Pick<ExamRow, 'id' | 'startsAt'>,
   priced: Pick<Awaited<ReturnType<typeof priceSeats>>, 'breakdown' | 'promotion' | 'referralCode'>,
 ): Quote {
   return {
@@ -295,7 +188,7 @@ export async function register(
   if (user.kind !== 'individual') throw new AppError('STUDENTS_ONLY');
   const key = options.idempotencyKey;
   if (key) {
-    const earlier = await deps.repos.booking.orderByIdempotencyKey(user.id, key);
+    const earlier = await deps.repos.orders.orderByIdempotencyKey(user.id, key);
     if (earlier) return answerForOrder(deps, earlier, options.origin);
   }
   const exam = await openExam(deps, request.examId);
@@ -327,7 +220,7 @@ export async function register(
     const constraint = uniqueConstraintOf(error);
     if (constraint === undefined) throw error;
     // A concurrent request with the same key won the race: answer what it booked.
-    const earlier = key ? await deps.repos.booking.orderByIdempotencyKey(user.id, key) : undefined;
+    const earlier = key ? await deps.repos.orders.orderByIdempotencyKey(user.id, key) : undefined;
     if (earlier) return answerForOrder(deps, earlier, options.origin);
     if (constraint === 'registrations_live_uq') throw new AppError('ALREADY_REGISTERED');
     throw error;
@@ -351,20 +244,20 @@ export async function register(
 export async function requestPayment(
   deps: BookingDeps,
   order: OrderRow,
-  exam: OrderExam,
+  exam: ExamBriefRow,
   origin: string,
 ): Promise<OrderRow> {
-  const base = publicBase(deps, origin);
+  const base = deps.links.publicBase(origin);
   try {
     const { qrContent } = await deps.payment.createOrder({
       orderId: order.id,
       description: { zh: exam.nameZh, en: exam.nameEn },
       amountFen: order.totalFen,
       expiresAt: order.expiresAt,
-      notifyUrl: notifyUrl(deps, base),
+      notifyUrl: deps.links.paymentNotify(base, deps.payment.name),
       publicUrl: base,
     });
-    await deps.repos.booking.setQrContent(order.id, qrContent);
+    await deps.repos.orders.setQrContent(order.id, qrContent);
     return { ...order, qrContent };
   } catch (error) {
     deps.log.error({ err: error, orderId: order.id }, 'payment provider refused createOrder; releasing the hold');
@@ -380,20 +273,20 @@ export async function requestPayment(
  * seats released; a change order releases only the target seat it held. False when it was no longer pending.
  */
 export async function releaseHold(
-  tx: Pick<Repositories, 'booking' | 'seats'>,
+  tx: Pick<Repositories, 'orders' | 'registrations' | 'seats'>,
   freed: FreedSeats,
   order: OrderRow,
   status: 'expired' | 'canceled',
   reason: string,
   at: Date,
 ): Promise<boolean> {
-  if (!(await tx.booking.closePendingOrder(order.id, status, at))) return false;
+  if (!(await tx.orders.closePendingOrder(order.id, status, at))) return false;
   if (order.purpose === 'change') {
     await releaseSeats(tx, freed, order.examId, 1);
     return true;
   }
-  const items = await tx.booking.registrationsOfOrder(order.id);
-  const canceled = await tx.booking.setRegistrationStatus(
+  const items = await tx.registrations.registrationsOfOrder(order.id);
+  const canceled = await tx.registrations.setRegistrationStatus(
     items.map((r) => r.id),
     ['pending'],
     'canceled',
@@ -407,7 +300,7 @@ export async function releaseHold(
 
 /** The answer to a repeated booking request: the same registration and order, with its QR (asked again if lost). */
 async function answerForOrder(deps: BookingDeps, order: OrderRow, origin: string): Promise<RegistrationResponse> {
-  const [registration] = await deps.repos.booking.registrationsOfOrder(order.id);
+  const [registration] = await deps.repos.registrations.registrationsOfOrder(order.id);
   const exam = await examSummaryRow(deps, order.examId);
   if (!registration) throw new Error(`order ${order.id} pays for no registration`);
   let current = order;
@@ -440,7 +333,7 @@ export async function sweepExpiredOrders(deps: BookingDeps): Promise<number> {
     const now = deps.now();
     const expired = await freeingSeats(deps.seats, (freed) =>
       deps.uow.run(async (tx) => {
-        const due = await tx.booking.expiredPendingOrders(now, SWEEP_BATCH);
+        const due = await tx.orders.expiredPendingOrders(now, SWEEP_BATCH);
         const closed: OrderRow[] = [];
         for (const order of due) {
           if (await releaseHold(tx, freed, order, 'expired', 'expired', now)) closed.push(order);
@@ -456,10 +349,4 @@ export async function sweepExpiredOrders(deps: BookingDeps): Promise<number> {
     swept += expired.closed.length;
     if (expired.due < SWEEP_BATCH) return swept;
   }
-}
-
-export async function getOrder(deps: BookingDeps, user: UserRow, orderId: string) {
-  const row = await deps.repos.booking.orderWithExam(orderId, user.id);
-  if (!row) throw notFound('order');
-  return row;
 }

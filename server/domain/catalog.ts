@@ -1,10 +1,10 @@
 import type { Category, City, ExamList, ExamListQuery, ExamSummary, Province } from '../../contract';
-import type { ExamRow } from '../db/repositories/catalog';
-import type { Repositories } from '../db/unitOfWork';
 import { AppError } from '../errors';
+import type { Repositories } from './ports';
+import { toExamSummary } from './views/exams';
 
 export interface CatalogDeps {
-  repos: Pick<Repositories, 'catalog'>;
+  repos: Pick<Repositories, 'catalog' | 'exams'>;
   now: () => Date;
 }
 
@@ -24,32 +24,6 @@ export async function listCities(deps: CatalogDeps, provinceCode: string): Promi
 export async function listCategories(deps: CatalogDeps): Promise<Category[]> {
   const rows = await deps.repos.catalog.categories();
   return rows.map((c) => ({ id: c.id, code: c.code, name: { zh: c.nameZh, en: c.nameEn } }));
-}
-
-export function toExamSummary(row: ExamRow): ExamSummary {
-  const { exam, category, organization, center, province, city } = row;
-  return {
-    id: exam.id,
-    code: exam.code,
-    name: { zh: exam.nameZh, en: exam.nameEn },
-    category: { id: category.id, code: category.code, name: { zh: category.nameZh, en: category.nameEn } },
-    organization: organization
-      ? { id: organization.id, name: { zh: organization.nameZh, en: organization.nameEn } }
-      : null,
-    center: { id: center.id, name: { zh: center.nameZh, en: center.nameEn } },
-    location: { zh: exam.locationZh, en: exam.locationEn },
-    province,
-    city,
-    startsAt: exam.startsAt.toISOString(),
-    registrationEndsAt: exam.registrationEndsAt.toISOString(),
-    timeZone: exam.timeZone,
-    feeFen: exam.feeFen,
-    capacity: exam.capacity,
-    seatsLeft: Math.max(0, exam.capacity - exam.seatsTaken),
-    status: exam.status,
-    arrivalLeadMinutes: exam.arrivalLeadMinutes,
-    requiresAccessCode: exam.accessCode !== null,
-  };
 }
 
 /** Exams open for booking, soonest first; `category` may be a category code or id. */
@@ -76,7 +50,9 @@ export async function listOpenExams(deps: CatalogDeps, query: ExamListQuery): Pr
 }
 
 export async function getExam(deps: CatalogDeps, id: string): Promise<ExamSummary> {
-  const row = await deps.repos.catalog.examById(id);
-  if (!row) throw new AppError('NOT_FOUND', undefined, undefined, undefined, 'No exam has this id.');
+  const row = await deps.repos.exams.examSummary(id);
+  // Drafts marked inactive are not published; any other exam is, whatever its dates.
+  if (!row || row.exam.status === 'inactive')
+    throw new AppError('NOT_FOUND', undefined, undefined, undefined, 'No exam has this id.');
   return toExamSummary(row);
 }

@@ -6,29 +6,22 @@ import {
   REQUIRED_CENTER_FIELDS,
   type RequiredCenterField,
 } from '../../contract';
-import type { UserRow } from '../db/repositories/auth';
-import type { CenterRow, DocumentPurpose } from '../db/repositories/center';
-import type { Repositories, UnitOfWork } from '../db/unitOfWork';
+import type { CenterRow, DocumentPurpose, UserRow } from '../db/rows';
 import { AppError } from '../errors';
-import type { PaymentProvider } from '../providers/payment';
 import type { SmsProvider } from '../providers/sms';
-import type { BookingDeps, DomainLogger } from './booking';
+import type { BookingDeps } from './deps';
 import { type LicenseContentType, licenseContentType, processLogo } from './documents';
 import { normalizeChinaMobile } from './phone';
-import type { SeatEvents } from './seats';
+import type { Links, Repositories } from './ports';
 
-/** What the test center use cases need: repositories, the payment and SMS providers (cancelling), the clock. */
-export interface CenterDeps {
-  repos: Pick<Repositories, 'center' | 'profiles' | 'users' | 'booking' | 'payments' | 'refunds' | 'seats'>;
-  /** Runs an exam's cancellation. */
-  uow: UnitOfWork;
-  payment: PaymentProvider;
+/**
+ * What the test center use cases need: a candidate's use cases' (cancelling an exam closes orders, refunds and frees
+ * seats as a candidate's cancel does), the center's own repositories, its document links and the SMS provider.
+ */
+export interface CenterDeps extends BookingDeps {
+  repos: BookingDeps['repos'] & Pick<Repositories, 'centers' | 'catalog' | 'users' | 'examiners' | 'rosters'>;
+  links: BookingDeps['links'] & Pick<Links, 'centerDocument' | 'centerLogo'>;
   sms: Pick<SmsProvider, 'sendNotice'>;
-  config: BookingDeps['config'];
-  log: DomainLogger;
-  now: () => Date;
-  /** Told when seats come free: an exam canceled, a capacity raised. */
-  seats: SeatEvents;
 }
 
 /** Only a test center account may use the center console: anyone else is refused before anything is read. */
@@ -42,8 +35,8 @@ function notFound(what: string): AppError {
 }
 
 /** The license is served to its owner only (bearer token); logos are public, like avatars. */
-export function documentUrl(purpose: DocumentPurpose, id: string): string {
-  return purpose === 'logo' ? `/api/center/logos/${id}` : `/api/center/documents/${id}`;
+function documentUrl(deps: Pick<CenterDeps, 'links'>, purpose: DocumentPurpose, id: string): string {
+  return purpose === 'logo' ? deps.links.centerLogo(id) : deps.links.centerDocument(id);
 }
 
 /** 2026-03-01 09:30 in the exam's zone: what the roster file and the SMS show. */
@@ -83,15 +76,15 @@ function isLicenseType(type: string | undefined): type is LicenseContentType {
 
 async function toCenterProfile(deps: CenterDeps, center: CenterRow | undefined): Promise<CenterProfile> {
   const missing = missingCenterFields(center);
-  const license = center?.licenseId ? await deps.repos.center.documentInfo(center.licenseId) : undefined;
+  const license = center?.licenseId ? await deps.repos.centers.documentInfo(center.licenseId) : undefined;
   return {
     businessName: center?.nameZh ?? '',
     licenseId: center?.licenseId ?? null,
-    licenseUrl: center?.licenseId ? documentUrl('license', center.licenseId) : null,
+    licenseUrl: center?.licenseId ? documentUrl(deps, 'license', center.licenseId) : null,
     licenseContentType: isLicenseType(license?.contentType) ? license.contentType : null,
     taxId: center?.taxId ?? '',
     logoId: center?.logoId ?? null,
-    logoUrl: center?.logoId ? documentUrl('logo', center.logoId) : null,
+    logoUrl: center?.logoId ? documentUrl(deps, 'logo', center.logoId) : null,
     capacity: center?.capacity ?? 0,
     contactName: center?.contactName ?? '',
     contactPhone: center?.contactPhone ?? '',
@@ -104,12 +97,12 @@ async function toCenterProfile(deps: CenterDeps, center: CenterRow | undefined):
 }
 
 export async function getCenterProfile(deps: CenterDeps, user: UserRow): Promise<CenterProfile> {
-  return toCenterProfile(deps, await deps.repos.center.centerOf(user.id));
+  return toCenterProfile(deps, await deps.repos.centers.centerOf(user.id));
 }
 
 /** A document id a save names must be one of this user's uploads for that purpose; anything else reads as missing. */
 async function assertOwnDocument(deps: CenterDeps, user: UserRow, id: string, purpose: DocumentPurpose, path: string) {
-  const info = await deps.repos.center.documentInfo(id);
+  const info = await deps.repos.centers.documentInfo(id);
   if (info?.ownerId !== user.id || info.purpose !== purpose) {
     throw new AppError('NOT_FOUND', undefined, undefined, [{ path, message: `No ${purpose} of yours has this id` }]);
   }
@@ -126,12 +119,12 @@ export async function saveCenterProfile(
   input: CenterProfileUpdate,
 ): Promise<CenterProfile> {
   const contactPhone = normalizeChinaMobile(input.contactPhone);
-  if (!(await deps.repos.profiles.cityInProvince(input.cityCode, input.provinceCode)))
+  if (!(await deps.repos.catalog.cityInProvince(input.cityCode, input.provinceCode)))
     throw new AppError('CITY_INVALID');
   await assertOwnDocument(deps, user, input.licenseId, 'license', 'licenseId');
   const logoId = input.logoId ?? null;
   if (logoId) await assertOwnDocument(deps, user, logoId, 'logo', 'logoId');
-  const center = await deps.repos.center.saveCenter(user.id, {
+  const center = await deps.repos.centers.saveCenter(user.id, {
     nameZh: input.businessName,
     nameEn: input.businessName,
     provinceCode: input.provinceCode,
@@ -162,27 +155,27 @@ export async function uploadDocument(
     purpose === 'license'
       ? { contentType: await licenseContentType(upload), bytes: upload }
       : await processLogo(upload);
-  const id = await deps.repos.center.insertDocument({ ownerId: user.id, purpose, ...stored, createdAt: deps.now() });
-  return { id, url: documentUrl(purpose, id), contentType: stored.contentType };
+  const id = await deps.repos.centers.insertDocument({ ownerId: user.id, purpose, ...stored, createdAt: deps.now() });
+  return { id, url: documentUrl(deps, purpose, id), contentType: stored.contentType };
 }
 
 /** Any document of the user's own (the license above all); another's reads as missing. */
 export async function ownDocument(deps: CenterDeps, user: UserRow, id: string) {
-  const document = await deps.repos.center.document(id);
+  const document = await deps.repos.centers.document(id);
   if (document?.ownerId !== user.id) throw notFound('document');
   return document;
 }
 
 /** A logo, for anyone (it shows on public pages and certificates). */
 export async function logoDocument(deps: CenterDeps, id: string) {
-  const document = await deps.repos.center.document(id);
+  const document = await deps.repos.centers.document(id);
   if (document?.purpose !== 'logo') throw new AppError('NOT_FOUND');
   return document;
 }
 
 /** The user's center with every required field filled in, or CENTER_PROFILE_INCOMPLETE naming what is missing. */
 export async function completeCenter(deps: Pick<CenterDeps, 'repos'>, user: UserRow): Promise<CenterRow> {
-  const center = await deps.repos.center.centerOf(user.id);
+  const center = await deps.repos.centers.centerOf(user.id);
   const missing = missingCenterFields(center);
   if (!center || missing.length > 0) {
     throw new AppError(
@@ -200,8 +193,8 @@ export async function completeCenter(deps: Pick<CenterDeps, 'repos'>, user: User
  * without a center, is NOT_FOUND: a center cannot tell another center's exam from a missing one.
  */
 export async function ownExam(deps: Pick<CenterDeps, 'repos'>, user: UserRow, examId: string) {
-  const center = await deps.repos.center.centerOf(user.id);
-  const exam = center ? await deps.repos.center.exam(examId, center.id) : undefined;
+  const center = await deps.repos.centers.centerOf(user.id);
+  const exam = center ? await deps.repos.exams.exam(examId, center.id) : undefined;
   if (!center || !exam) throw notFound('exam');
   return { center, exam };
 }

@@ -1,15 +1,13 @@
 import type { AssignedExaminer, CenterExam, ExamDraft, ExamStatus, RegistrationStatus } from '../../contract';
-import type { UserRow } from '../db/repositories/auth';
-import { uniqueConstraintOf } from '../db/repositories/booking';
-import type { CenterExamRow, CenterRepository, CenterRow, ExamWrite } from '../db/repositories/center';
+import { uniqueConstraintOf } from '../db/errors';
+import type { AssignedExaminerRow, CenterRow, ExamSummaryRow, ExamWrite, UserRow } from '../db/rows';
 import { AppError } from '../errors';
 import { uuidv7 } from '../ids';
-import { toExamSummary } from './catalog';
 import { type CenterDeps, completeCenter, ownExam } from './center';
 import { normalizeChinaMobile } from './phone';
+import type { ExamFacts } from './ports';
 import { capacityChanged } from './seats';
-
-type ExamFacts = Awaited<ReturnType<CenterRepository['examFacts']>>;
+import { toExamSummary } from './views/exams';
 
 const NO_COUNTS: Record<RegistrationStatus, number> = {
   pending: 0,
@@ -19,7 +17,7 @@ const NO_COUNTS: Record<RegistrationStatus, number> = {
   canceled: 0,
 };
 
-function toCenterExam(row: CenterExamRow, facts: ExamFacts): CenterExam {
+function toCenterExam(row: ExamSummaryRow, facts: ExamFacts): CenterExam {
   const { exam } = row;
   const counts = { ...NO_COUNTS };
   for (const s of facts.statuses) if (s.examId === exam.id) counts[s.status] = s.n;
@@ -36,9 +34,9 @@ function toCenterExam(row: CenterExamRow, facts: ExamFacts): CenterExam {
 
 /** One exam of the center as the console shows it; NOT_FOUND for any other id. */
 async function centerExamView(deps: CenterDeps, centerId: string, examId: string): Promise<CenterExam> {
-  const row = await deps.repos.center.examSummary(examId, centerId);
+  const row = await deps.repos.exams.examSummary(examId, centerId);
   if (!row) throw new AppError('NOT_FOUND', undefined, undefined, undefined, 'No exam of yours has this id.');
-  return toCenterExam(row, await deps.repos.center.examFacts([examId]));
+  return toCenterExam(row, await deps.repos.exams.examFacts([examId]));
 }
 
 export async function getCenterExam(deps: CenterDeps, user: UserRow, examId: string): Promise<CenterExam> {
@@ -53,15 +51,10 @@ export async function listCenterExams(
   query: { current: number; pageSize: number; status?: ExamStatus | undefined },
 ) {
   const { current, pageSize } = query;
-  const center = await deps.repos.center.centerOf(user.id);
+  const center = await deps.repos.centers.centerOf(user.id);
   if (!center) return { list: [], total: 0, current, pageSize };
-  const { rows, total } = await deps.repos.center.examsPage(
-    center.id,
-    query.status,
-    (current - 1) * pageSize,
-    pageSize,
-  );
-  const facts = await deps.repos.center.examFacts(rows.map((r) => r.exam.id));
+  const { rows, total } = await deps.repos.exams.examsPage(center.id, query.status, (current - 1) * pageSize, pageSize);
+  const facts = await deps.repos.exams.examFacts(rows.map((r) => r.exam.id));
   return { list: rows.map((row) => toCenterExam(row, facts)), total, current, pageSize };
 }
 
@@ -74,9 +67,9 @@ async function checkDraft(deps: CenterDeps, center: CenterRow, draft: ExamDraft)
   if (Date.parse(draft.startsAt) <= deps.now().getTime())
     throw invalid('startsAt', 'The exam must start in the future');
   if (draft.capacity > center.capacity) throw new AppError('EXAM_CAPACITY_EXCEEDS_CENTER');
-  if (!(await deps.repos.center.categoryExists(draft.categoryId)))
+  if (!(await deps.repos.catalog.categoryExists(draft.categoryId)))
     throw invalid('categoryId', 'No category has this id');
-  if (draft.organizationId && !(await deps.repos.center.organizationExists(draft.organizationId))) {
+  if (draft.organizationId && !(await deps.repos.catalog.organizationExists(draft.organizationId))) {
     throw invalid('organizationId', 'No organization has this id');
   }
 }
@@ -119,7 +112,7 @@ export async function createExam(deps: CenterDeps, user: UserRow, draft: ExamDra
   const now = deps.now();
   const id = uuidv7(now.getTime());
   await withUniqueCode(() =>
-    deps.repos.center.insertExam({ id, centerId: center.id, createdAt: now, ...examValues(center, draft) }),
+    deps.repos.exams.insertExam({ id, centerId: center.id, createdAt: now, ...examValues(center, draft) }),
   );
   return centerExamView(deps, center.id, id);
 }
@@ -148,7 +141,7 @@ export async function updateExam(
   const center = await completeCenter(deps, user);
   await checkDraft(deps, center, draft);
   const written = await withUniqueCode(() =>
-    deps.repos.center.updateExam(examId, center.id, examValues(center, draft), now),
+    deps.repos.exams.updateExam(examId, center.id, examValues(center, draft), now),
   );
   if (!written) {
     const { exam: changed } = await ownExam(deps, user, examId);
@@ -159,12 +152,12 @@ export async function updateExam(
   return centerExamView(deps, center.id, examId);
 }
 
-function toAssignedExaminer(row: Awaited<ReturnType<CenterRepository['examiners']>>[number]): AssignedExaminer {
+function toAssignedExaminer(row: AssignedExaminerRow): AssignedExaminer {
   return { userId: row.userId, phone: row.phone, name: row.name, assignedAt: row.assignedAt.toISOString() };
 }
 
 async function examinersOf(deps: CenterDeps, examId: string): Promise<AssignedExaminer[]> {
-  return (await deps.repos.center.examiners(examId)).map(toAssignedExaminer);
+  return (await deps.repos.examiners.examiners(examId)).map(toAssignedExaminer);
 }
 
 /** The examiners of an exam of the user's center, first assigned first. */
@@ -187,7 +180,7 @@ export async function assignExaminer(
   if (exam.status === 'canceled' || exam.status === 'completed') throw new AppError('EXAM_NOT_EDITABLE');
   const phone = normalizeChinaMobile(phoneInput);
   const { user: examiner } = await deps.repos.users.findOrCreate(phone, 'examiner');
-  await deps.repos.center.assignExaminer(examId, examiner.id, deps.now());
+  await deps.repos.examiners.assignExaminer(examId, examiner.id, deps.now());
   return examinersOf(deps, examId);
 }
 
@@ -198,7 +191,7 @@ export async function unassignExaminer(
   examinerId: string,
 ): Promise<AssignedExaminer[]> {
   await ownExam(deps, user, examId);
-  if (!(await deps.repos.center.unassignExaminer(examId, examinerId))) {
+  if (!(await deps.repos.examiners.unassignExaminer(examId, examinerId))) {
     throw new AppError('NOT_FOUND', undefined, undefined, undefined, 'No examiner of this exam has this id.');
   }
   return examinersOf(deps, examId);

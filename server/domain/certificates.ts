@@ -6,9 +6,9 @@ import {
   normalizeCertificateNumber,
 } from '../../contract';
 import type { Config } from '../config';
-import type { Repositories } from '../db/unitOfWork';
 import { AppError } from '../errors';
 import type { CounterStore } from '../store';
+import type { Repositories } from './ports';
 
 /** Random characters in a certificate number: 32^8, about 10^12 numbers a year, so guessing one is hopeless. */
 const RANDOM_CHARACTERS = 8;

@@ -1,8 +1,7 @@
 import type { CheckinCandidate, CheckinRequest, CheckinResponse } from '../../contract';
 import { isValidIdCard, maskIdCard } from '../../contract/idcard';
 import { chinaMobileToE164 } from '../../contract/phone';
-import type { UserRow } from '../db/repositories/auth';
-import type { CandidateRow } from '../db/repositories/examiner';
+import type { CandidateRow, UserRow } from '../db/rows';
 import { AppError } from '../errors';
 import { assertAssigned, assertExaminer, type ExaminerDeps } from './examiner';
 import { TicketInvalidError, type TicketSigner } from './tickets';

@@ -1,7 +1,5 @@
 import type { ExamCancelResponse } from '../../contract';
-import type { UserRow } from '../db/repositories/auth';
-import type { ExamBookingRow, OrderRow } from '../db/repositories/booking';
-import type { CenterRepository } from '../db/repositories/center';
+import type { ExamBriefRow, OrderRow, PaidOrderTallyRow, UserRow } from '../db/rows';
 import { AppError } from '../errors';
 import { releaseHold } from './booking';
 import { type CenterDeps, zonedDateTime } from './center';
@@ -11,20 +9,18 @@ import { freeingSeats, releaseSeats } from './seats';
 
 const REFUND_REASON = 'exam_canceled';
 
-type PaidOrder = Awaited<ReturnType<CenterRepository['paidOrdersOf']>>[number];
-
 /**
  * What an order gives back when some of its seats go with the exam: everything left once no registration keeps it
  * in use (a single booking, a change order, a group whose every member is canceled), else the canceled seats' shares.
  */
-function refundOf({ order, seats, canceledHere, kept }: PaidOrder): number {
+function refundOf({ order, seats, canceledHere, kept }: PaidOrderTallyRow): number {
   const left = order.totalFen - order.refundBookedFen;
   if (kept === 0) return left;
   return Math.min(Math.floor(order.totalFen / seats) * canceledHere, left);
 }
 
 /** The SMS a refunded candidate gets, in both languages, naming the exam and when it was to start. */
-export function examCanceledText(exam: Pick<ExamBookingRow, 'code' | 'nameZh' | 'nameEn' | 'startsAt' | 'timeZone'>) {
+export function examCanceledText(exam: Omit<ExamBriefRow, 'id'>) {
   const when = zonedDateTime(exam.startsAt, exam.timeZone);
   return (
     `【考试能力】您报名的考试「${exam.nameZh}」（${exam.code}，${when}）已被考点取消，已付费用将原路全额退还。` +
@@ -52,23 +48,23 @@ function notFound(): AppError {
  * for one that has started or has a candidate checked in.
  */
 export async function cancelExam(deps: CenterDeps, user: UserRow, examId: string): Promise<ExamCancelResponse> {
-  const center = await deps.repos.center.centerOf(user.id);
+  const center = await deps.repos.centers.centerOf(user.id);
   if (!center) throw notFound();
   const now = deps.now();
   const outcome = await freeingSeats(deps.seats, (freed) =>
     deps.uow.run(async (tx) => {
-      if (!(await tx.center.exam(examId, center.id))) throw notFound();
+      if (!(await tx.exams.exam(examId, center.id))) throw notFound();
       // Orders first, then the exam row: the order every booking path locks them in (see lockOrdersOf).
-      await tx.center.lockOrdersOf(examId);
-      const exam = await tx.center.lockExam(examId, center.id);
+      await tx.orders.lockOrdersOf(examId);
+      const exam = await tx.exams.lockExam(examId, center.id);
       if (!exam) throw notFound();
       if (exam.status === 'canceled' || exam.status === 'completed' || exam.startsAt <= now) throw notEditable();
-      await tx.center.markExamCanceled(exam.id, now);
+      await tx.exams.markExamCanceled(exam.id, now);
 
       // With the exam locked no booking of it can commit any more; orders that came since the first lock join now.
       // Every pending order of the exam is locked, so its holds can change only here: count them, then let them go.
-      const pending = (await tx.center.lockOrdersOf(exam.id)).filter((order) => order.status === 'pending');
-      const facts = await tx.center.examFacts([exam.id]);
+      const pending = (await tx.orders.lockOrdersOf(exam.id)).filter((order) => order.status === 'pending');
+      const facts = await tx.exams.examFacts([exam.id]);
       const held = facts.statuses.find((s) => s.status === 'pending')?.n ?? 0;
       const closed: OrderRow[] = [];
       for (const order of pending) {
@@ -77,12 +73,12 @@ export async function cancelExam(deps: CenterDeps, user: UserRow, examId: string
       // A change order moving someone here held a seat too (its registration stays booked at its own exam).
       const released = held + closed.filter((o) => o.purpose === 'change' && o.examId === exam.id).length;
 
-      const canceled = await tx.center.cancelPaidRegistrations(exam.id, now);
+      const canceled = await tx.registrations.cancelPaidRegistrations(exam.id, now);
       // Checked after the update, which waited for any check-in in flight: one that got in first rolls all this back.
-      if (await tx.center.hasAttendance(exam.id)) throw notEditable();
+      if (await tx.registrations.hasAttendance(exam.id)) throw notEditable();
       await releaseSeats(tx, freed, exam.id, canceled.length);
       const refunds: OwedRefund[] = [];
-      for (const paid of await tx.center.paidOrdersOf(canceled.map((r) => r.id))) {
+      for (const paid of await tx.orders.paidOrdersOf(canceled.map((r) => r.id))) {
         const refund = await tx.refunds.owePaymentBack(paid.order.id, refundOf(paid), REFUND_REASON, now);
         if (refund) refunds.push({ refund, totalFen: paid.order.totalFen });
       }
@@ -97,7 +93,7 @@ export async function cancelExam(deps: CenterDeps, user: UserRow, examId: string
   }
   await settleRefunds(deps, outcome.refunds);
 
-  const phones = await deps.repos.center.phonesOf(outcome.canceled.map((r) => r.userId));
+  const phones = await deps.repos.users.phonesOf(outcome.canceled.map((r) => r.userId));
   const text = examCanceledText(outcome.exam);
   let notified = 0;
   for (const registration of outcome.canceled) {

@@ -1,8 +1,8 @@
 import type { ExaminerExam, ExaminerProfile, ExaminerProfileUpdate } from '../../contract';
-import type { UserRow } from '../db/repositories/auth';
-import type { Repositories, UnitOfWork } from '../db/unitOfWork';
+import type { UserRow } from '../db/rows';
 import { AppError } from '../errors';
-import { toExamSummary } from './catalog';
+import type { Repositories, UnitOfWork } from './ports';
+import { toExamSummary } from './views/exams';
 
 export interface ExaminerDeps {
   repos: Pick<Repositories, 'examiners'>;

@@ -12,11 +12,8 @@ import type {
 } from '../../contract';
 import { isValidIdCard, maskIdCard } from '../../contract/idcard';
 import { chinaMobileToE164 } from '../../contract/phone';
-import type { UserRow } from '../db/repositories/auth';
-import { type ExamBookingRow, type OrderRow, uniqueConstraintOf } from '../db/repositories/booking';
-import type { GroupRow } from '../db/repositories/groups';
-import type { GroupRejectedRecord, GroupUpload } from '../db/schema';
-import type { Repositories } from '../db/unitOfWork';
+import { uniqueConstraintOf } from '../db/errors';
+import type { ExamRow, GroupRejectedRecord, GroupRow, GroupUpload, OrderRow, UserRow } from '../db/rows';
 import { AppError } from '../errors';
 import { uuidv7 } from '../ids';
 import type { SmsProvider } from '../providers/sms';
@@ -24,7 +21,6 @@ import {
   assertAccessCode,
   assertConfirmedTotal,
   examSummaryRow,
-  lockedFrom,
   newBookingOrder,
   newRegistration,
   openExam,
@@ -32,17 +28,19 @@ import {
   quoteOf,
   type RegisterOptions,
   requestPayment,
-  toOrderView,
 } from './booking';
-import { toExamSummary } from './catalog';
 import { zonedDateTime } from './center';
+import { lockedFrom } from './changeLock';
 import { readGroupFile } from './groupFile';
 import { phonesOf, validateGroupRows } from './groupRows';
+import type { Repositories } from './ports';
 import { cancelMemberSeat, type RegistrationDeps, ticketOf } from './registrations';
 import { takeSeats } from './seats';
+import { toExamSummary } from './views/exams';
+import { toOrderView } from './views/orders';
 
 export interface GroupDeps extends RegistrationDeps {
-  repos: Pick<Repositories, 'booking' | 'payments' | 'refunds' | 'seats' | 'groups'>;
+  repos: RegistrationDeps['repos'] & Pick<Repositories, 'groups'>;
   /** Tells a member their seat was canceled by the coordinator. */
   sms: Pick<SmsProvider, 'sendNotice'>;
 }
@@ -65,7 +63,7 @@ async function ownGroup(deps: GroupDeps, user: UserRow, id: string, forUpdate = 
 }
 
 async function currentOrder(deps: GroupDeps, group: GroupRow) {
-  return group.orderId ? deps.repos.booking.orderWithExam(group.orderId) : undefined;
+  return group.orderId ? deps.repos.orders.orderWithExam(group.orderId) : undefined;
 }
 
 /** A refused row as the coordinator sees it: every value as typed, a valid ID card number masked. */
@@ -222,7 +220,7 @@ export async function checkoutGroup(
   const key = options.idempotencyKey;
   const group = await ownGroup(deps, user, id);
   if (key) {
-    const earlier = await deps.repos.booking.orderByIdempotencyKey(user.id, key);
+    const earlier = await deps.repos.orders.orderByIdempotencyKey(user.id, key);
     if (earlier && earlier.id === group.orderId) return viewOf(deps, group);
   }
   const existing = await currentOrder(deps, group);
@@ -244,8 +242,8 @@ export async function checkoutGroup(
       const { userIds, mismatched } = await tx.groups.upsertMembers(members, now);
       if (mismatched.length > 0) throw new AppError('GROUP_CHANGED');
       const rows = members.map((m) => newRegistration(userIds.get(m.phone) as string, exam.id, free, now));
-      await tx.groups.insertRegistrations(rows);
-      const inserted = await tx.booking.insertOrder(
+      await tx.registrations.insertRegistrations(rows);
+      const inserted = await tx.orders.insertOrder(
         order,
         rows.map((r) => r.id),
       );
@@ -291,7 +289,7 @@ export async function groupTickets(deps: GroupDeps, user: UserRow, id: string): 
 
 /** The SMS a member gets when their coordinator cancels their seat, in both languages (no language is stored). */
 export function memberSeatCanceledText(
-  exam: Pick<ExamBookingRow, 'code' | 'nameZh' | 'nameEn' | 'startsAt' | 'timeZone'>,
+  exam: Pick<ExamRow, 'code' | 'nameZh' | 'nameEn' | 'startsAt' | 'timeZone'>,
   coordinatorName: string,
 ) {
   const when = zonedDateTime(exam.startsAt, exam.timeZone);
@@ -323,7 +321,7 @@ export async function cancelGroupMember(
     throw new AppError('NOT_FOUND', undefined, undefined, undefined, 'No member of this group has this registration.');
   }
   const refunds = await cancelMemberSeat(deps, member.registration);
-  const exam = await deps.repos.booking.exam(member.registration.examId);
+  const exam = await deps.repos.exams.exam(member.registration.examId);
   if (exam) {
     try {
       await deps.sms.sendNotice(member.phone, memberSeatCanceledText(exam, group.coordinatorName));

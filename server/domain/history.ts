@@ -1,7 +1,8 @@
 import type { ResultView, TransactionList } from '../../contract';
-import type { UserRow } from '../db/repositories/auth';
-import { type BookingDeps, toExamBrief } from './booking';
-import { refundTotalsOf } from './refundViews';
+import type { UserRow } from '../db/rows';
+import type { BookingDeps } from './deps';
+import { toExamBrief } from './views/exams';
+import { refundTotalsOf } from './views/refunds';
 
 /** The user's orders, newest first: what was paid for what, and what came back, is on its way back or failed to. */
 export async function listTransactions(
@@ -10,7 +11,7 @@ export async function listTransactions(
   query: { current: number; pageSize: number },
 ): Promise<TransactionList> {
   const { current, pageSize } = query;
-  const { rows, total } = await deps.repos.booking.ordersPage(user.id, (current - 1) * pageSize, pageSize);
+  const { rows, total } = await deps.repos.orders.ordersPage(user.id, (current - 1) * pageSize, pageSize);
   const refunds = await deps.repos.refunds.refundsOfOrders(rows.map(({ order }) => order.id));
   return {
     list: rows.map(({ order, exam }) => ({
@@ -34,7 +35,7 @@ export async function listTransactions(
 
 /** Results of the user's booked registrations; the outcome stays null until the test center publishes it. */
 export async function listResults(deps: BookingDeps, user: UserRow): Promise<ResultView[]> {
-  const rows = await deps.repos.booking.resultsOf(user.id);
+  const rows = await deps.repos.results.resultsOf(user.id);
   return rows.map(({ registration, exam, result }) => ({
     registrationId: registration.id,
     exam: toExamBrief(exam),

@@ -1,10 +1,6 @@
 import type { OrderView, RefundReason, WalletOrder } from '../../contract';
 import type { RefundRetryConfig } from '../config';
-import type { UserRow } from '../db/repositories/auth';
-import type { OrderRow } from '../db/repositories/booking';
-import type { PaymentOutcome, RefundNotificationOutcome } from '../db/repositories/payments';
-import type { RefundRow } from '../db/repositories/refunds';
-import type { Repositories } from '../db/unitOfWork';
+import type { OrderRow, OrderWithExamRow, RefundRow, UserRow } from '../db/rows';
 import { documentText } from '../documents/messages';
 import { AppError } from '../errors';
 import {
@@ -19,8 +15,10 @@ import {
   type VerifiedRefund,
   WalletConfirmRefused,
 } from '../providers/payment';
-import { type BookingDeps, getOrder, toOrderView } from './booking';
+import type { BookingDeps } from './deps';
+import type { PaymentOutcome, RefundNotificationOutcome, Repositories } from './ports';
 import { type FreedSeats, freeingSeats, releaseSeats } from './seats';
+import { toOrderView } from './views/orders';
 
 /** A refund booked in the ledger, to be sent to the provider once the transaction that booked it committed. */
 export interface OwedRefund {
@@ -108,7 +106,7 @@ async function decide(
   provider: PaymentProvider['name'],
   now: Date,
 ): Promise<{ outcome: PaymentOutcome; orderId: string | null; detail: string; refunds: OwedRefund[] }> {
-  const order = await tx.booking.lockOrder(payment.orderId);
+  const order = await tx.orders.lockOrder(payment.orderId);
   const tag = `transaction ${payment.transactionId}`;
   if (!order || order.provider !== provider) {
     return { outcome: 'rejected', orderId: null, detail: `unknown order ${payment.orderId}, ${tag}`, refunds: [] };
@@ -123,12 +121,12 @@ async function decide(
   }
   const paid = { transactionId: payment.transactionId, paidAt: payment.paidAt };
   if (order.status === 'pending') {
-    await tx.booking.markOrderPaid(order.id, paid);
+    await tx.orders.markOrderPaid(order.id, paid);
     const refunds =
       order.purpose === 'change' ? await completeChange(tx, freed, order, now) : await bookRegistrations(tx, order);
     return { outcome: 'applied', orderId: order.id, detail: tag, refunds };
   }
-  await tx.booking.recordLatePayment(order.id, paid);
+  await tx.orders.recordLatePayment(order.id, paid);
   const refund = await tx.refunds.owePaymentBack(order.id, order.totalFen, 'late_payment', now);
   return {
     outcome: 'late_refunded',
@@ -139,8 +137,8 @@ async function decide(
 }
 
 async function bookRegistrations(tx: Repositories, order: OrderRow): Promise<OwedRefund[]> {
-  const items = await tx.booking.registrationsOfOrder(order.id);
-  await tx.booking.setRegistrationStatus(
+  const items = await tx.registrations.registrationsOfOrder(order.id);
+  await tx.registrations.setRegistrationStatus(
     items.map((r) => r.id),
     ['pending'],
     'register',
@@ -153,13 +151,13 @@ async function bookRegistrations(tx: Repositories, order: OrderRow): Promise<Owe
  * If the registration can no longer move, the held seat and the money go back.
  */
 async function completeChange(tx: Repositories, freed: FreedSeats, order: OrderRow, now: Date): Promise<OwedRefund[]> {
-  const [registration] = await tx.booking.registrationsOfOrder(order.id);
+  const [registration] = await tx.registrations.registrationsOfOrder(order.id);
   // Booking the target exam meanwhile would make the move a second live registration there.
-  const movable = registration && !(await tx.booking.hasLiveRegistration(registration.userId, order.examId));
+  const movable = registration && !(await tx.registrations.hasLiveRegistration(registration.userId, order.examId));
   if (
     registration &&
     movable &&
-    (await tx.booking.moveRegistration(registration.id, registration.examId, order.examId))
+    (await tx.registrations.moveRegistration(registration.id, registration.examId, order.examId))
   ) {
     await releaseSeats(tx, freed, registration.examId, 1);
     return [];
@@ -181,12 +179,6 @@ const REFUND_BATCH = 50;
 function refundReasonText(reason: RefundReason): string {
   const key = `receipt.refund.reason.${reason}` as const;
   return `${documentText('zh-CN', key)} / ${documentText('en-US', key)}`;
-}
-
-/** Where the provider posts a refund's outcome; without PUBLIC_URL there is none and the sweeper asks instead. */
-function refundNotifyUrl(deps: BookingDeps): string | undefined {
-  const base = deps.config.publicUrl;
-  return base ? `${base}/api/pay/${deps.payment.name}/refund-notify` : undefined;
 }
 
 /** The wait after the n-th failed exchange of a refund: the base, doubled each time, never beyond the maximum. */
@@ -259,7 +251,7 @@ async function exchangeRefund(deps: BookingDeps, refund: RefundRow, totalFen: nu
             amountFen: refund.amountFen,
             totalFen,
             reason: refundReasonText(refund.reason),
-            notifyUrl: refundNotifyUrl(deps),
+            notifyUrl: deps.links.refundNotify(deps.payment.name),
           });
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
@@ -403,7 +395,17 @@ export async function orderForUser(
   return orderView(deps, await getOrder(deps, user, orderId));
 }
 
-async function orderView(deps: BookingDeps, row: Awaited<ReturnType<typeof getOrder>>): Promise<OrderView> {
+function notFound(): AppError {
+  return new AppError('NOT_FOUND', undefined, undefined, undefined, 'No order has this id.');
+}
+
+async function getOrder(deps: BookingDeps, user: UserRow, orderId: string): Promise<OrderWithExamRow> {
+  const row = await deps.repos.orders.orderWithExam(orderId, user.id);
+  if (!row) throw notFound();
+  return row;
+}
+
+async function orderView(deps: BookingDeps, row: OrderWithExamRow): Promise<OrderView> {
   return toOrderView(row.order, row.exam, await deps.repos.refunds.refundsOfOrders([row.order.id]));
 }
 

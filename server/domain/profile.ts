@@ -8,17 +8,17 @@ import {
   REQUIRED_PROFILE_FIELDS,
   type RequiredProfileField,
 } from '../../contract';
-import type { UserRow } from '../db/repositories/auth';
-import type { ProfileRow } from '../db/repositories/profile';
-import type { Repositories, UnitOfWork } from '../db/unitOfWork';
+import type { ProfileRow, UserRow } from '../db/rows';
 import { AppError } from '../errors';
 import { processAvatar } from './avatar';
 import { normalizeChinaMobile } from './phone';
+import type { Links, Repositories, UnitOfWork } from './ports';
 
 export interface ProfileDeps {
-  repos: Pick<Repositories, 'profiles'>;
+  repos: Pick<Repositories, 'profiles' | 'catalog' | 'promotions'>;
   /** Runs a profile save (the profile row and the account's name and avatar together). */
   uow: UnitOfWork;
+  links: Pick<Links, 'avatar' | 'avatarSmall'>;
   now: () => Date;
 }
 
@@ -40,8 +40,8 @@ export function missingProfileFields(name: string, row: ProfileRow | undefined):
 }
 
 /** Where an avatar's images are served; ids are UUID v7, so the URLs are unguessable and never change. */
-export function avatarUrls(avatarId: string): { avatarUrl: string; avatar_small: string } {
-  return { avatarUrl: `/api/front/avatars/${avatarId}`, avatar_small: `/api/front/avatars/${avatarId}/small` };
+function avatarUrls(deps: Pick<ProfileDeps, 'links'>, avatarId: string): { avatarUrl: string; avatar_small: string } {
+  return { avatarUrl: deps.links.avatar(avatarId), avatar_small: deps.links.avatarSmall(avatarId) };
 }
 
 /** Only candidates (kind `individual`) have this profile; centers and examiners get their own later. */
@@ -49,9 +49,9 @@ function requireCandidate(user: UserRow): void {
   if (user.kind !== 'individual') throw new AppError('FORBIDDEN');
 }
 
-function toProfile(user: UserRow, row: ProfileRow | undefined): Profile {
+function toProfile(deps: Pick<ProfileDeps, 'links'>, user: UserRow, row: ProfileRow | undefined): Profile {
   const missing = missingProfileFields(user.name, row);
-  const urls = row?.avatarId ? avatarUrls(row.avatarId) : undefined;
+  const urls = row?.avatarId ? avatarUrls(deps, row.avatarId) : undefined;
   return {
     name: user.name,
     gender: row?.gender ?? null,
@@ -75,7 +75,7 @@ function toProfile(user: UserRow, row: ProfileRow | undefined): Profile {
 
 export async function getProfile(deps: ProfileDeps, user: UserRow): Promise<Profile> {
   requireCandidate(user);
-  return toProfile(user, await deps.repos.profiles.find(user.id));
+  return toProfile(deps, user, await deps.repos.profiles.find(user.id));
 }
 
 /** Checks the ID card number against the date of birth and gender the candidate typed. */
@@ -100,15 +100,15 @@ export async function saveProfile(deps: ProfileDeps, user: UserRow, input: Profi
   requireCandidate(user);
   checkIdentity(input);
   const contactPhone = normalizeChinaMobile(input.contactPhone);
-  if (!(await deps.repos.profiles.cityInProvince(input.cityCode, input.provinceCode)))
+  if (!(await deps.repos.catalog.cityInProvince(input.cityCode, input.provinceCode)))
     throw new AppError('CITY_INVALID');
   const organizationId = input.organizationId ?? null;
-  if (organizationId && !(await deps.repos.profiles.organizationExists(organizationId))) {
+  if (organizationId && !(await deps.repos.catalog.organizationExists(organizationId))) {
     throw new AppError('ORGANIZATION_INVALID');
   }
   let invitationCode: string | null = null;
   if (input.invitationCode) {
-    invitationCode = (await deps.repos.profiles.activeInvitationCode(input.invitationCode)) ?? null;
+    invitationCode = (await deps.repos.promotions.activeInvitationCode(input.invitationCode)) ?? null;
     if (!invitationCode) throw new AppError('INVITATION_CODE_INVALID');
   }
   // Someone else's avatar answers like a missing one: ids must not be probed for existence.
@@ -117,7 +117,7 @@ export async function saveProfile(deps: ProfileDeps, user: UserRow, input: Profi
   const write = {
     userId: user.id,
     name: input.name,
-    avatarSmall: avatarUrls(input.avatarId).avatar_small,
+    avatarSmall: deps.links.avatarSmall(input.avatarId),
     now: deps.now(),
     profile: {
       gender: input.gender,
@@ -134,7 +134,7 @@ export async function saveProfile(deps: ProfileDeps, user: UserRow, input: Profi
     },
   };
   const row = await deps.uow.run((tx) => tx.profiles.save(write));
-  return toProfile({ ...user, name: input.name }, row);
+  return toProfile(deps, { ...user, name: input.name }, row);
 }
 
 /** Stores an uploaded avatar for this user; the profile keeps its current avatar until a save names this one. */
@@ -142,7 +142,7 @@ export async function uploadAvatar(deps: ProfileDeps, user: UserRow, upload: Buf
   requireCandidate(user);
   const processed = await processAvatar(upload);
   const avatarId = await deps.repos.profiles.insertAvatar({ userId: user.id, ...processed, createdAt: deps.now() });
-  return { avatarId, ...avatarUrls(avatarId) };
+  return { avatarId, ...avatarUrls(deps, avatarId) };
 }
 
 export async function getAvatarImage(deps: ProfileDeps, avatarId: string, size: 'image' | 'small') {
@@ -152,6 +152,6 @@ export async function getAvatarImage(deps: ProfileDeps, avatarId: string, size: 
 }
 
 export async function listOrganizations(deps: ProfileDeps): Promise<Organization[]> {
-  const rows = await deps.repos.profiles.organizations();
+  const rows = await deps.repos.catalog.organizations();
   return rows.map((row) => ({ id: row.id, name: { zh: row.nameZh, en: row.nameEn } }));
 }

@@ -10,39 +10,27 @@ import type {
   Ticket,
 } from '../../contract';
 import { maskIdCard } from '../../contract/idcard';
-import type { UserRow } from '../db/repositories/auth';
-import {
-  type ExamBookingRow,
-  type ExamSummaryRow,
-  type OrderRow,
-  type RegistrationRow,
-  uniqueConstraintOf,
-} from '../db/repositories/booking';
-import type { Repositories } from '../db/unitOfWork';
+import { uniqueConstraintOf } from '../db/errors';
+import type { ExamRow, ExamSummaryRow, OrderRow, OrderSeatsRow, RegistrationRow, UserRow } from '../db/rows';
 import { AppError } from '../errors';
 import { uuidv7 } from '../ids';
-import {
-  assertAccessCode,
-  type BookingDeps,
-  examSummaryRow,
-  lockedFrom,
-  releaseHold,
-  requestPayment,
-  toOrderView,
-  toRegistrationView,
-} from './booking';
-import { toExamSummary } from './catalog';
+import { assertAccessCode, examSummaryRow, releaseHold, requestPayment } from './booking';
+import { lockedFrom, startsAfterLock } from './changeLock';
+import type { BookingDeps } from './deps';
 import { type OwedRefund, settleRefunds } from './payments';
+import type { Repositories } from './ports';
 import { priceBooking } from './pricing';
-import { refundTotalsOf } from './refundViews';
 import { type FreedSeats, freeingSeats, releaseSeats, takeSeat } from './seats';
 import type { TicketSigner } from './tickets';
+import { toExamSummary } from './views/exams';
+import { toOrderView } from './views/orders';
+import { refundTotalsOf } from './views/refunds';
+import { toRegistrationView } from './views/registrations';
 
 export interface RegistrationDeps extends BookingDeps {
   tickets: Pick<TicketSigner, 'signTicket'>;
 }
 
-const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
 
 function notFound(): AppError {
@@ -54,9 +42,9 @@ async function views(deps: BookingDeps, user: UserRow, rows: (RegistrationRow | 
   const present = rows.filter((r) => r !== undefined);
   const ids = present.map((r) => r.id);
   const [exams, orderIds, groupSeats, refunds] = await Promise.all([
-    deps.repos.booking.examSummaries([...new Set(present.map((r) => r.examId))]),
-    deps.repos.booking.currentOrderIds(ids),
-    deps.repos.booking.groupSeats(ids),
+    deps.repos.exams.examSummaries([...new Set(present.map((r) => r.examId))]),
+    deps.repos.orders.currentOrderIds(ids),
+    deps.repos.registrations.groupSeats(ids),
     deps.repos.refunds.refundsOfRegistrations(ids, user.id),
   ]);
   const byId = new Map(exams.map((e) => [e.exam.id, e]));
@@ -70,7 +58,7 @@ async function views(deps: BookingDeps, user: UserRow, rows: (RegistrationRow | 
 }
 
 async function viewOf(deps: BookingDeps, user: UserRow, id: string): Promise<RegistrationView> {
-  const [view] = await views(deps, user, [await deps.repos.booking.registration(id, user.id)]);
+  const [view] = await views(deps, user, [await deps.repos.registrations.registration(id, user.id)]);
   if (!view) throw notFound();
   return view;
 }
@@ -87,7 +75,7 @@ export async function listRegistrations(
   query: { current: number; pageSize: number; status?: RegistrationStatus | undefined },
 ): Promise<RegistrationList> {
   const { current, pageSize } = query;
-  const { rows, total } = await deps.repos.booking.registrationsPage(
+  const { rows, total } = await deps.repos.registrations.registrationsPage(
     user.id,
     query.status,
     (current - 1) * pageSize,
@@ -135,12 +123,12 @@ export async function ticketOf(
 
 /** The admission ticket of one of the user's registrations: issued once paid. */
 export async function getTicket(deps: RegistrationDeps, user: UserRow, id: string): Promise<Ticket> {
-  const registration = await deps.repos.booking.registration(id, user.id);
+  const registration = await deps.repos.registrations.registration(id, user.id);
   if (!registration) throw notFound();
   if (registration.status === 'pending') throw new AppError('TICKET_NOT_ISSUED');
   const [exam, who] = await Promise.all([
     examSummaryRow(deps, registration.examId),
-    deps.repos.booking.bookingProfile(user.id),
+    deps.repos.profiles.bookingProfile(user.id),
   ]);
   return ticketOf(deps, registration, exam, {
     name: who?.name ?? '',
@@ -162,23 +150,19 @@ function payerOnly(): AppError {
 
 /** A registration of the user's that they may change: theirs, and not a seat a group coordinator paid for. */
 async function ownBooking(deps: BookingDeps, user: UserRow, id: string): Promise<RegistrationRow> {
-  const registration = await deps.repos.booking.registration(id, user.id);
+  const registration = await deps.repos.registrations.registration(id, user.id);
   if (!registration) throw notFound();
-  if ((await deps.repos.booking.groupSeats([id])).has(id)) throw payerOnly();
+  if ((await deps.repos.registrations.groupSeats([id])).has(id)) throw payerOnly();
   return registration;
-}
-
-function startsAfterLock(deps: BookingDeps, now: Date): Date {
-  return new Date(now.getTime() + deps.config.changeLockHours * HOUR_MS);
 }
 
 /** Open exams a booked registration may move to: same exam code or category, seats left, outside the lock. */
 export async function changeOptions(deps: BookingDeps, user: UserRow, id: string): Promise<ExamSummary[]> {
   const registration = await ownBooking(deps, user, id);
-  const current = await deps.repos.booking.exam(registration.examId);
+  const current = await deps.repos.exams.exam(registration.examId);
   if (!current) throw notFound();
   const now = deps.now();
-  const rows = await deps.repos.booking.changeTargets({
+  const rows = await deps.repos.exams.changeTargets({
     excludeExamId: current.id,
     categoryId: current.categoryId,
     codePrefix: codeBase(current.code),
@@ -188,7 +172,7 @@ export async function changeOptions(deps: BookingDeps, user: UserRow, id: string
   return rows.map(toExamSummary);
 }
 
-function isValidTarget(deps: BookingDeps, target: ExamBookingRow | undefined, current: ExamBookingRow, now: Date) {
+function isValidTarget(deps: BookingDeps, target: ExamRow | undefined, current: ExamRow, now: Date) {
   return (
     target !== undefined &&
     target.id !== current.id &&
@@ -254,18 +238,18 @@ export async function changeRegistration(
   const now = deps.now();
   const registration = await ownBooking(deps, user, id);
   if (registration.status !== 'register') throw new AppError('STATUS_TRANSITION_INVALID');
-  const current = await deps.repos.booking.exam(registration.examId);
+  const current = await deps.repos.exams.exam(registration.examId);
   if (!current) throw notFound();
   if (now >= lockedFrom(deps, current.startsAt)) throw new AppError('RESERVATION_LOCKED');
-  const target = await deps.repos.booking.exam(request.examId);
+  const target = await deps.repos.exams.exam(request.examId);
   if (!target || !isValidTarget(deps, target, current, now)) throw new AppError('CHANGE_TARGET_INVALID');
   assertAccessCode(target, request.accessCode);
-  if (await deps.repos.booking.hasLiveRegistration(user.id, target.id)) throw new AppError('ALREADY_REGISTERED');
+  if (await deps.repos.registrations.hasLiveRegistration(user.id, target.id)) throw new AppError('ALREADY_REGISTERED');
   const difference = target.feeFen - current.feeFen;
 
   const outcome = await moveOrHold(deps, async (tx, freed) => {
-    const orders = await tx.booking.ordersOfRegistration(id);
-    const locked = await tx.booking.lockRegistration(id, user.id);
+    const orders = await tx.orders.ordersOfRegistration(id);
+    const locked = await tx.registrations.lockRegistration(id, user.id);
     if (locked?.status !== 'register' || locked.examId !== current.id) {
       throw new AppError('STATUS_TRANSITION_INVALID');
     }
@@ -277,14 +261,14 @@ export async function changeRegistration(
     }
     if (!(await takeSeat(tx, target.id))) throw new AppError('SOLD_OUT');
     if (difference <= 0) {
-      if (!(await tx.booking.moveRegistration(id, current.id, target.id)))
+      if (!(await tx.registrations.moveRegistration(id, current.id, target.id)))
         throw new AppError('STATUS_TRANSITION_INVALID');
       await releaseSeats(tx, freed, current.id, 1);
       const refunds = await oweBack(tx, orders, -difference, 'change', now);
       return { replaced, refunds, changeOrder: undefined };
     }
     const breakdown = priceBooking({ unitPriceFen: difference, quantity: 1, referralBps: 0, handlingFeeBps: 0 });
-    const changeOrder = await tx.booking.insertOrder(
+    const changeOrder = await tx.orders.insertOrder(
       {
         id: uuidv7(now.getTime()),
         userId: user.id,
@@ -327,8 +311,6 @@ async function moveOrHold<T>(deps: BookingDeps, work: (tx: Repositories, freed: 
   }
 }
 
-type RegistrationOrders = Awaited<ReturnType<Repositories['booking']['ordersOfRegistration']>>;
-
 interface Cancellation {
   /** Pending orders closed here, to close at the provider too. */
   closed: OrderRow[];
@@ -346,14 +328,14 @@ async function cancelBooked(
   tx: Repositories,
   freed: FreedSeats,
   registration: RegistrationRow,
-  orders: RegistrationOrders,
+  orders: OrderSeatsRow[],
   reason: 'candidate' | 'coordinator',
   now: Date,
 ): Promise<Cancellation> {
   if (registration.status !== 'register') throw new AppError('STATUS_TRANSITION_INVALID');
-  const exam = await tx.booking.exam(registration.examId);
+  const exam = await tx.exams.exam(registration.examId);
   if (!exam || now >= lockedFrom(deps, exam.startsAt)) throw new AppError('RESERVATION_LOCKED');
-  await tx.booking.setRegistrationStatus([registration.id], ['register'], 'canceled', {
+  await tx.registrations.setRegistrationStatus([registration.id], ['register'], 'canceled', {
     canceledAt: now,
     cancelReason: reason,
   });
@@ -385,8 +367,8 @@ export async function cancelRegistration(deps: BookingDeps, user: UserRow, id: s
   const now = deps.now();
   const outcome = await freeingSeats(deps.seats, (freed) =>
     deps.uow.run(async (tx): Promise<Cancellation> => {
-      const orders = await tx.booking.ordersOfRegistration(id);
-      const registration = await tx.booking.lockRegistration(id, user.id);
+      const orders = await tx.orders.ordersOfRegistration(id);
+      const registration = await tx.registrations.lockRegistration(id, user.id);
       if (!registration) throw notFound();
       if (orders.some(({ order }) => order.purpose === 'booking' && order.userId !== user.id)) throw payerOnly();
       if (registration.status !== 'pending')
@@ -396,7 +378,7 @@ export async function cancelRegistration(deps: BookingDeps, user: UserRow, id: s
         if (await releaseHold(tx, freed, order, 'canceled', 'candidate', now)) closed.push(order);
       }
       // A hold whose order is somehow gone still gives its seat back.
-      const left = await tx.booking.setRegistrationStatus([id], ['pending'], 'canceled', {
+      const left = await tx.registrations.setRegistrationStatus([id], ['pending'], 'canceled', {
         canceledAt: now,
         cancelReason: 'candidate',
       });
@@ -419,8 +401,8 @@ export async function cancelMemberSeat(
   const now = deps.now();
   const outcome = await freeingSeats(deps.seats, (freed) =>
     deps.uow.run(async (tx) => {
-      const orders = await tx.booking.ordersOfRegistration(registration.id);
-      const locked = await tx.booking.lockRegistration(registration.id, registration.userId);
+      const orders = await tx.orders.ordersOfRegistration(registration.id);
+      const locked = await tx.registrations.lockRegistration(registration.id, registration.userId);
       if (!locked) throw notFound();
       return cancelBooked(deps, tx, freed, locked, orders, 'coordinator', now);
     }),

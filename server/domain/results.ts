@@ -5,15 +5,14 @@ import {
   type ResultUpload,
   type RosterEntry,
 } from '../../contract';
-import { maskIdCard } from '../../contract/idcard';
 import { chinaMobileToE164 } from '../../contract/phone';
-import type { UserRow } from '../db/repositories/auth';
-import { uniqueConstraintOf } from '../db/repositories/booking';
-import type { ResultOutcome, ResultsExamRow, RosterLineRow, UnpublishedResult } from '../db/repositories/results';
-import type { Repositories, UnitOfWork } from '../db/unitOfWork';
+import { uniqueConstraintOf } from '../db/errors';
+import type { ExamRow, ResultOutcome, UserRow } from '../db/rows';
 import { AppError } from '../errors';
 import { examYear } from './certificates';
+import type { Repositories, UnitOfWork, UnpublishedResult } from './ports';
 import { headerKeys, readSheet, type SheetReading, type SheetRow } from './sheetFile';
+import { toRosterEntry } from './views/roster';
 
 /**
  * Results of a center's exams: entered one by one or from a sheet, for checked-in candidates only, until the center
@@ -21,7 +20,7 @@ import { headerKeys, readSheet, type SheetReading, type SheetRow } from './sheet
  * result, and closes the exam's results for good.
  */
 export interface ResultsDeps {
-  repos: Pick<Repositories, 'results'>;
+  repos: Pick<Repositories, 'results' | 'rosters' | 'exams' | 'centers' | 'registrations'>;
   /** Runs entries and the publication with the exam row locked. */
   uow: UnitOfWork;
   now: () => Date;
@@ -189,24 +188,12 @@ function registrationNotFound(): AppError {
 }
 
 /** The exam, if the user is a test center and the exam is held at the center it runs; else refused. */
-export async function ownExam(deps: ResultsDeps, user: UserRow, examId: string): Promise<ResultsExamRow> {
+export async function ownExam(deps: ResultsDeps, user: UserRow, examId: string): Promise<ExamRow> {
   if (user.kind !== 'testCenter') throw new AppError('TEST_CENTERS_ONLY');
-  const exam = await deps.repos.results.ownedExam(examId, user.id);
+  const center = await deps.repos.centers.centerOf(user.id);
+  const exam = center ? await deps.repos.exams.exam(examId, center.id) : undefined;
   if (!exam) throw notFound();
   return exam;
-}
-
-function toRosterEntry(line: RosterLineRow): RosterEntry {
-  return {
-    registrationId: line.registrationId,
-    name: line.name,
-    phone: line.phone,
-    maskedIdNumber: maskIdCard(line.idNumber ?? ''),
-    status: line.status,
-    checkedInAt: line.checkedInAt?.toISOString() ?? null,
-    outcome: line.outcome,
-    certificateNumber: line.certificateNumber,
-  };
 }
 
 /** Enters or corrects one checked-in candidate's outcome, until the results are published. */
@@ -220,14 +207,14 @@ export async function enterResult(
   await ownExam(deps, user, examId);
   await deps.uow.run(async (tx) => {
     // Locked, so a publication either comes first (and this is refused) or waits for this entry.
-    const exam = await tx.results.lockExam(examId);
+    const exam = await tx.exams.lockExam(examId);
     if (exam?.resultsPublishedAt) throw new AppError('RESULTS_PUBLISHED');
-    const line = await tx.results.rosterLine(registrationId, examId);
+    const line = await tx.rosters.rosterLine(registrationId, examId);
     if (!line) throw registrationNotFound();
     if (line.status !== 'checkin') throw new AppError('RESULT_NEEDS_CHECKIN');
     await tx.results.enterResults(examId, [{ registrationId, outcome }]);
   });
-  const line = await deps.repos.results.rosterLine(registrationId, examId);
+  const line = await deps.repos.rosters.rosterLine(registrationId, examId);
   if (!line) throw new Error(`registration ${registrationId} vanished after its result was entered`);
   return toRosterEntry(line);
 }
@@ -248,9 +235,9 @@ export async function uploadResults(
   const rows = await readResultSheet(await readFile());
   return deps.uow.run(async (tx) => {
     // Locked like a single entry; a checked-in candidate stays checked in until publication, which waits.
-    const locked = await tx.results.lockExam(examId);
+    const locked = await tx.exams.lockExam(examId);
     if (locked?.resultsPublishedAt) throw new AppError('RESULTS_PUBLISHED');
-    const { entries, rejected } = matchResultRows(rows, await tx.results.candidatesOf(examId));
+    const { entries, rejected } = matchResultRows(rows, await tx.rosters.candidatesOf(examId));
     const written = await tx.results.enterResults(examId, entries);
     return { updated: written.length, rejected };
   });
@@ -278,7 +265,7 @@ export async function publishResults(deps: ResultsDeps, user: UserRow, examId: s
   await ownExam(deps, user, examId);
   const publishedAt = deps.now();
   return deps.uow.run(async (tx) => {
-    const exam = await tx.results.lockExam(examId);
+    const exam = await tx.exams.lockExam(examId);
     if (!exam) throw notFound();
     if (exam.resultsPublishedAt) throw new AppError('RESULTS_PUBLISHED');
     if (exam.status === 'canceled') throw new AppError('EXAM_NOT_EDITABLE');
@@ -294,8 +281,8 @@ export async function publishResults(deps: ResultsDeps, user: UserRow, examId: s
         if (uniqueConstraintOf(error) !== 'results_certificate_uq' || attempt === NUMBERING_ATTEMPTS) throw error;
       }
     }
-    const completed = await tx.results.completeRegistrations(entered.map((entry) => entry.registrationId));
-    await tx.results.markExamPublished(examId, publishedAt);
+    const completed = await tx.registrations.completeRegistrations(entered.map((entry) => entry.registrationId));
+    await tx.exams.markExamPublished(examId, publishedAt);
     return {
       completed,
       certificates: entered.filter((entry) => entry.outcome === 'pass').length,

@@ -1,28 +1,15 @@
 import ExcelJS from 'exceljs';
 import type { RegistrationStatus, Roster, RosterEntry } from '../../contract';
-import { maskIdCard } from '../../contract/idcard';
-import type { UserRow } from '../db/repositories/auth';
-import type { RosterFilter, RosterRow } from '../db/repositories/center';
+import type { UserRow } from '../db/rows';
 import { type CenterDeps, ownExam, zonedDateTime } from './center';
+import type { RosterFilter } from './ports';
+import { toRosterEntry } from './views/roster';
 
 export interface RosterQuery {
   current: number;
   pageSize: number;
   q?: string | undefined;
   status?: RegistrationStatus | undefined;
-}
-
-function toRosterEntry(row: RosterRow): RosterEntry {
-  return {
-    registrationId: row.registrationId,
-    name: row.name,
-    phone: row.phone,
-    maskedIdNumber: maskIdCard(row.idNumber ?? ''),
-    status: row.status,
-    checkedInAt: row.checkedInAt?.toISOString() ?? null,
-    outcome: row.outcome,
-    certificateNumber: row.certificateNumber,
-  };
 }
 
 function filterOf(query: Pick<RosterQuery, 'q' | 'status'>): Omit<RosterFilter, 'offset' | 'limit'> {
@@ -33,7 +20,7 @@ function filterOf(query: Pick<RosterQuery, 'q' | 'status'>): Omit<RosterFilter, 
 export async function getRoster(deps: CenterDeps, user: UserRow, examId: string, query: RosterQuery): Promise<Roster> {
   await ownExam(deps, user, examId);
   const { current, pageSize } = query;
-  const { rows, total } = await deps.repos.center.roster(examId, {
+  const { rows, total } = await deps.repos.rosters.roster(examId, {
     ...filterOf(query),
     offset: (current - 1) * pageSize,
     limit: pageSize,
@@ -79,7 +66,7 @@ export async function rosterXlsx(
   query: Pick<RosterQuery, 'q' | 'status'>,
 ): Promise<{ fileName: string; bytes: Buffer }> {
   const { exam } = await ownExam(deps, user, examId);
-  const { rows } = await deps.repos.center.roster(examId, { ...filterOf(query), offset: 0 });
+  const { rows } = await deps.repos.rosters.roster(examId, { ...filterOf(query), offset: 0 });
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('考生 Candidates', { views: [{ state: 'frozen', ySplit: 1 }] });
   // Text cells, so Excel keeps phone numbers as typed rather than as numbers.

@@ -1,6 +1,5 @@
-import type { OrderRow, RegistrationRow } from '../db/repositories/booking';
-import type { Repositories } from '../db/unitOfWork';
-import type { DomainLogger } from './booking';
+import type { OrderRow, RegistrationRow } from '../db/rows';
+import type { DomainLogger, Repositories } from './ports';
 
 /** Seats came free on an exam: `count` more of them can be booked than before (unless someone was quicker). */
 export interface SeatsFreed {
@@ -88,11 +87,11 @@ export function takeSeats(tx: SeatWriter, examId: string, count: number): Promis
 
 /** A single booking: its seat, registration and order in one statement; false when no seat is left. */
 export function bookSeat(
-  repos: Pick<Repositories, 'booking'>,
+  repos: Pick<Repositories, 'registrations'>,
   registration: RegistrationRow,
   order: OrderRow,
 ): Promise<boolean> {
-  return repos.booking.bookSeat(registration, order);
+  return repos.registrations.bookSeat(registration, order);
 }
 
 /**

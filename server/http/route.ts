@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod';
 import { type Endpoint, errorEnvelope, id, ok, refusalOf } from '../../contract';
-import type { UserRow } from '../db/repositories/auth';
+import type { UserRow } from '../db/rows';
 import { AppError } from '../errors';
 import type { Session } from '../plugins/auth';
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { UserRow } from '../db/repositories/auth';
+import type { UserRow } from '../db/rows';
 import { authenticate } from '../domain/auth';
 
 declare module 'fastify' {

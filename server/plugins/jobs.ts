@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
-import { type BookingDeps, sweepExpiredOrders } from '../domain/booking';
+import { sweepExpiredOrders } from '../domain/booking';
 import { followUpRefunds } from '../domain/payments';
+import { bookingDeps } from './domainDeps';
 
 /** How often expired holds are swept and refunds still owed followed up. */
 const SWEEP_INTERVAL_MS = 20_000;
@@ -34,15 +35,7 @@ function every(intervalMs: number, log: FastifyBaseLogger, name: string, work: (
 export const jobsPlugin = fp(
   async (app) => {
     if (app.config.appEnv === 'test') return;
-    const deps: BookingDeps = {
-      repos: app.repos,
-      uow: app.uow,
-      payment: app.providers.payment,
-      config: app.config,
-      now: app.now,
-      log: app.log,
-      seats: app.seats,
-    };
+    const deps = bookingDeps(app);
     const stops: (() => void)[] = [];
     app.addHook('onReady', async () => {
       stops.push(

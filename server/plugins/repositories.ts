@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import { createRepositories, type Repositories, type UnitOfWork, unitOfWork } from '../db/unitOfWork';
+import { createRepositories, unitOfWork } from '../db/unitOfWork';
+import type { Repositories, UnitOfWork } from '../domain/ports';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { api } from '../../contract';
-import { type BookingDeps, quote, register } from '../domain/booking';
+import { quote, register } from '../domain/booking';
 import { listResults, listTransactions } from '../domain/history';
 import { orderForUser } from '../domain/payments';
 import {
@@ -14,20 +14,9 @@ import {
 import { createTicketSigner } from '../domain/tickets';
 import { AppError } from '../errors';
 import { endpointRegistrar } from '../http/route';
+import { bookingDeps } from '../plugins/domainDeps';
 
 const IDEMPOTENCY_KEY_MAX = 128;
-
-export function bookingDeps(app: FastifyInstance): BookingDeps {
-  return {
-    repos: app.repos,
-    uow: app.uow,
-    payment: app.providers.payment,
-    config: app.config,
-    now: app.now,
-    log: app.log,
-    seats: app.seats,
-  };
-}
 
 /** The origin the browser used: the base of wallet links and notify URLs when PUBLIC_URL is unset. */
 export function requestOrigin(request: FastifyRequest): string {

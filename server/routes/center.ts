@@ -24,6 +24,7 @@ import { getRoster, rosterXlsx } from '../domain/roster';
 import { AppError } from '../errors';
 import { readFileField } from '../http/multipart';
 import { endpointRegistrar, PUBLIC_IMMUTABLE, storedFileId } from '../http/route';
+import { bookingDeps } from '../plugins/domainDeps';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -44,16 +45,7 @@ function refineCode(error: unknown): AppError | undefined {
 }
 
 function centerDeps(app: FastifyInstance): CenterDeps {
-  return {
-    repos: app.repos,
-    uow: app.uow,
-    payment: app.providers.payment,
-    sms: app.providers.sms,
-    config: app.config,
-    log: app.log,
-    now: app.now,
-    seats: app.seats,
-  };
+  return { ...bookingDeps(app), sms: app.providers.sms };
 }
 
 /**

@@ -15,7 +15,8 @@ import { groupTemplateCsv, groupTemplateXlsx } from '../domain/groupTemplate';
 import { createTicketSigner } from '../domain/tickets';
 import { readFileField } from '../http/multipart';
 import { endpointRegistrar } from '../http/route';
-import { bookingDeps, idempotencyKey, requestOrigin } from './booking';
+import { bookingDeps } from '../plugins/domainDeps';
+import { idempotencyKey, requestOrigin } from './booking';
 
 const TEMPLATE_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -29,7 +30,6 @@ const TEMPLATE_TYPES = {
 export async function groupRoutes(app: FastifyInstance): Promise<void> {
   const deps: GroupDeps = {
     ...bookingDeps(app),
-    repos: app.repos,
     tickets: createTicketSigner(app.config, app.now),
     sms: app.providers.sms,
   };

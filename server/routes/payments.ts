@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { api } from '../../contract';
+import { pathOf } from '../../contract/paths';
 import { handlePaymentNotification, handleRefundNotification, walletConfirm, walletOrder } from '../domain/payments';
+import { PAYMENT_NOTIFY_PATH, REFUND_NOTIFY_PATH } from '../http/links';
 import { endpointRegistrar } from '../http/route';
-import { bookingDeps } from './booking';
+import { bookingDeps } from '../plugins/domainDeps';
 
 /** Provider notifications are small; anything bigger is not one. */
 const NOTIFY_BODY_LIMIT = 64 * 1024;
@@ -31,14 +33,14 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     );
     const rawBody = (request: FastifyRequest) => (typeof request.body === 'string' ? request.body : '');
     for (const provider of ['sandbox', 'wechat'] as const) {
-      scope.post(`/api/pay/${provider}/notify`, NOTIFY_ROUTE, async (request, reply) => {
+      scope.post(pathOf(PAYMENT_NOTIFY_PATH, { provider }), NOTIFY_ROUTE, async (request, reply) => {
         const input = { headers: request.headers, rawBody: rawBody(request) };
         const answer = await handlePaymentNotification(deps, provider, input);
         return reply.status(answer.status).send(answer.body);
       });
     }
     // The sandbox pays refunds at once; WeChat tells a refund's outcome later, here (the notify_url of each refund).
-    scope.post('/api/pay/wechat/refund-notify', NOTIFY_ROUTE, async (request, reply) => {
+    scope.post(pathOf(REFUND_NOTIFY_PATH, { provider: 'wechat' }), NOTIFY_ROUTE, async (request, reply) => {
       const input = { headers: request.headers, rawBody: rawBody(request) };
       const answer = await handleRefundNotification(deps, 'wechat', input);
       return reply.status(answer.status).send(answer.body);

@@ -148,6 +148,7 @@ describe('booking paid with WeChat Pay (against a fake WeChat Pay server)', () =
     await sweepExpiredOrders({
       repos: app().app.repos,
       uow: app().app.uow,
+      links: app().app.links,
       payment: wechatPayProvider(fake.config, { now: () => app().clock.now }),
       config: app().config,
       now: () => app().clock.now,

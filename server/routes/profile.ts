@@ -31,7 +31,7 @@ function idCardOnly(error: unknown): boolean {
  * own encapsulated scope so multipart parsing exists only here.
  */
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
-  const deps: ProfileDeps = { repos: app.repos, uow: app.uow, now: app.now };
+  const deps: ProfileDeps = { repos: app.repos, uow: app.uow, links: app.links, now: app.now };
   const tickets = createTicketSigner(app.config, app.now);
 
   await app.register(async (scope) => {

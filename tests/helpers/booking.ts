@@ -81,6 +81,7 @@ export function sweepNow(t: TestApp) {
   return sweepExpiredOrders({
     repos: t.app.repos,
     uow: t.app.uow,
+    links: t.app.links,
     payment: sandboxOf(t),
     config: t.config,
     now: () => t.clock.now,
@@ -97,6 +98,7 @@ export function followUpRefundsNow(t: TestApp, payment: PaymentProvider = sandbo
   const deps = {
     repos: t.app.repos,
     uow: t.app.uow,
+    links: t.app.links,
     payment,
     config: t.config,
     now: () => t.clock.now,

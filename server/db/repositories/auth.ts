@@ -1,16 +1,12 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { UserKind } from '../../../contract';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { OtpRepository, SessionsRepository, UsersRepository } from '../../domain/ports';
 import { uuidv7 } from '../../ids';
 import type { Db } from '../client';
 import { otpCodes, sessions, users } from '../schema';
 
-export type UserRow = typeof users.$inferSelect;
-export type OtpRow = typeof otpCodes.$inferSelect;
-
-export function usersRepository(db: Db) {
+export function usersRepository(db: Db): UsersRepository {
   return {
-    /** The account for this phone and kind, created on first use; `created` tells which. */
-    async findOrCreate(phone: string, kind: UserKind): Promise<{ user: UserRow; created: boolean }> {
+    async findOrCreate(phone, kind) {
       const [inserted] = await db.insert(users).values({ id: uuidv7(), phone, kind }).onConflictDoNothing().returning();
       if (inserted) return { user: inserted, created: true };
       const [existing] = await db
@@ -20,10 +16,16 @@ export function usersRepository(db: Db) {
       if (!existing) throw new Error('user vanished between insert and select');
       return { user: existing, created: false };
     },
+
+    async phonesOf(userIds) {
+      if (userIds.length === 0) return new Map();
+      const rows = await db.select({ id: users.id, phone: users.phone }).from(users).where(inArray(users.id, userIds));
+      return new Map(rows.map((r) => [r.id, r.phone]));
+    },
   };
 }
 
-export function sessionsRepository(db: Db) {
+export function sessionsRepository(db: Db): SessionsRepository {
   // Every authenticated request runs this: prepared once, it skips building the SQL and re-planning it each time.
   const activeUser = db
     .select({ user: users })
@@ -38,15 +40,15 @@ export function sessionsRepository(db: Db) {
     )
     .prepare('session_active_user');
   return {
-    async create(session: { userId: string; tokenHash: string; expiresAt: Date }): Promise<void> {
+    async create(session) {
       await db.insert(sessions).values({ id: uuidv7(), ...session });
     },
     /** The user of a session that is neither expired nor revoked. */
-    async findActiveUser(tokenHash: string, now: Date): Promise<UserRow | undefined> {
+    async findActiveUser(tokenHash, now) {
       const [row] = await activeUser.execute({ tokenHash, now });
       return row?.user;
     },
-    async revoke(tokenHash: string, now: Date): Promise<void> {
+    async revoke(tokenHash, now) {
       await db
         .update(sessions)
         .set({ revokedAt: now })
@@ -55,13 +57,13 @@ export function sessionsRepository(db: Db) {
   };
 }
 
-export function otpRepository(db: Db) {
+export function otpRepository(db: Db): OtpRepository {
   return {
-    async insert(code: Omit<OtpRow, 'id' | 'attempts' | 'consumedAt' | 'createdAt'> & { createdAt: Date }) {
+    async insert(code) {
       await db.insert(otpCodes).values({ id: uuidv7(), ...code });
     },
     /** The newest code for the phone and kind: it supersedes every older one. */
-    async latest(phone: string, kind: UserKind): Promise<OtpRow | undefined> {
+    async latest(phone, kind) {
       const [row] = await db
         .select()
         .from(otpCodes)
@@ -71,7 +73,7 @@ export function otpRepository(db: Db) {
       return row;
     },
     /** Counts a wrong try; answers the attempts so far. */
-    async recordWrongAttempt(id: string): Promise<number> {
+    async recordWrongAttempt(id) {
       const [row] = await db
         .update(otpCodes)
         .set({ attempts: sql`${otpCodes.attempts} + 1` })
@@ -83,7 +85,7 @@ export function otpRepository(db: Db) {
      * Marks the code used, only if it still is usable; answers false when a concurrent login got there first,
      * so one code can never open two sessions.
      */
-    async consume(id: string, now: Date, maxAttempts: number): Promise<boolean> {
+    async consume(id, now, maxAttempts) {
       const rows = await db
         .update(otpCodes)
         .set({ consumedAt: now })

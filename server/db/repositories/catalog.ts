@@ -1,57 +1,38 @@
-import { and, asc, count, eq, gt, gte, ilike, lt, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { CatalogRepository } from '../../domain/ports';
 import type { Db } from '../client';
-import { categories, cities, exams, organizations, provinces, testCenters } from '../schema';
+import { categories, cities, exams, organizations, provinces } from '../schema';
+import { escapeLike, examsWithPlace } from './exams';
 
-export interface ExamFilter {
-  now: Date;
-  categoryCode?: string;
-  categoryId?: string;
-  provinceCode?: string;
-  cityCode?: string;
-  /** Matched case-insensitively against both names and the exam code. */
-  text?: string;
-  startsFrom?: Date;
-  startsBefore?: Date;
-  offset: number;
-  limit: number;
+async function exists(rows: Promise<unknown[]>): Promise<boolean> {
+  return (await rows).length === 1;
 }
 
-const examColumns = {
-  exam: exams,
-  category: categories,
-  organization: organizations,
-  center: { id: testCenters.id, nameZh: testCenters.nameZh, nameEn: testCenters.nameEn },
-  province: provinces,
-  city: cities,
-};
-
-/** Exams with their category, organization, center and place: the shape the catalog answers (toExamSummary). */
-export function examsWithPlace(db: Db) {
-  return db
-    .select(examColumns)
-    .from(exams)
-    .innerJoin(categories, eq(categories.id, exams.categoryId))
-    .leftJoin(organizations, eq(organizations.id, exams.organizationId))
-    .innerJoin(testCenters, eq(testCenters.id, exams.centerId))
-    .innerJoin(provinces, eq(provinces.code, exams.provinceCode))
-    .innerJoin(cities, eq(cities.code, exams.cityCode));
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-export function catalogRepository(db: Db) {
-  const examQuery = () => examsWithPlace(db);
-
+/** What the catalog offers: places, categories, organizations, and the open exams a candidate may book. */
+export function catalogRepository(db: Db): CatalogRepository {
   return {
     provinces: () => db.select().from(provinces).orderBy(asc(provinces.code)),
-    cities: (provinceCode: string) =>
+    cities: (provinceCode) =>
       db.select().from(cities).where(eq(cities.provinceCode, provinceCode)).orderBy(asc(cities.code)),
     categories: () => db.select().from(categories).orderBy(asc(categories.code)),
+    organizations: () =>
+      db
+        .select()
+        .from(organizations)
+        .orderBy(asc(sql`lower(${organizations.nameEn})`), asc(organizations.id)),
 
-    /** Active exams still taking registrations, soonest first, with the total for paging. */
-    async listOpenExams(filter: ExamFilter) {
+    cityInProvince: (cityCode, provinceCode) =>
+      exists(
+        db
+          .select({ code: cities.code })
+          .from(cities)
+          .where(and(eq(cities.code, cityCode), eq(cities.provinceCode, provinceCode))),
+      ),
+    categoryExists: (id) => exists(db.select({ id: categories.id }).from(categories).where(eq(categories.id, id))),
+    organizationExists: (id) =>
+      exists(db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, id))),
+
+    async listOpenExams(filter) {
       const conditions: SQL[] = [eq(exams.status, 'active'), gt(exams.registrationEndsAt, filter.now)];
       if (filter.categoryId) conditions.push(eq(categories.id, filter.categoryId));
       if (filter.categoryCode) conditions.push(eq(categories.code, filter.categoryCode));
@@ -66,18 +47,14 @@ export function catalogRepository(db: Db) {
       }
       const where = and(...conditions);
       const [rows, totals] = await Promise.all([
-        examQuery().where(where).orderBy(asc(exams.startsAt), asc(exams.id)).limit(filter.limit).offset(filter.offset),
+        examsWithPlace(db)
+          .where(where)
+          .orderBy(asc(exams.startsAt), asc(exams.id))
+          .limit(filter.limit)
+          .offset(filter.offset),
         db.select({ n: count() }).from(exams).innerJoin(categories, eq(categories.id, exams.categoryId)).where(where),
       ]);
       return { rows, total: totals[0]?.n ?? 0 };
     },
-
-    /** Any published exam by id (not drafts marked inactive), whatever its dates. */
-    async examById(id: string) {
-      const [row] = await examQuery().where(and(eq(exams.id, id), ne(exams.status, 'inactive')));
-      return row;
-    },
   };
 }
-
-export type ExamRow = NonNullable<Awaited<ReturnType<ReturnType<typeof catalogRepository>['examById']>>>;

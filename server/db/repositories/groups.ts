@@ -1,18 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { GroupsRepository } from '../../domain/ports';
 import { uuidv7 } from '../../ids';
 import type { Db } from '../client';
-import {
-  type GroupMemberRecord,
-  type GroupUpload,
-  groupRegistrations,
-  orderItems,
-  profiles,
-  registrations,
-  users,
-} from '../schema';
-import type { RegistrationRow } from './booking';
-
-export type GroupRow = typeof groupRegistrations.$inferSelect;
+import type { GroupMemberRecord } from '../rows';
+import { groupRegistrations, orderItems, profiles, registrations, users } from '../schema';
 
 const LIVE = ['pending', 'register', 'checkin'] as const;
 
@@ -20,16 +11,16 @@ const LIVE = ['pending', 'register', 'checkin'] as const;
  * Group registrations: the coordinator's draft, its last upload, and the writes of a checkout (every member's
  * account, registration) that run inside one unit of work together with the seats and booking repositories'.
  */
-export function groupRepository(db: Db) {
+export function groupsRepository(db: Db): GroupsRepository {
   return {
-    async insert(row: typeof groupRegistrations.$inferInsert): Promise<GroupRow> {
+    async insert(row) {
       const [inserted] = await db.insert(groupRegistrations).values(row).returning();
       if (!inserted) throw new Error('group insert returned nothing');
       return inserted;
     },
 
     /** One group, only its coordinator's; locked when `forUpdate`. */
-    async find(id: string, coordinatorId: string, forUpdate = false): Promise<GroupRow | undefined> {
+    async find(id, coordinatorId, forUpdate = false) {
       const query = db
         .select()
         .from(groupRegistrations)
@@ -39,11 +30,11 @@ export function groupRepository(db: Db) {
     },
 
     /** Replaces the group's upload; a new upload also forgets an order that expired or was canceled. */
-    async setUpload(id: string, upload: GroupUpload): Promise<void> {
+    async setUpload(id, upload) {
       await db.update(groupRegistrations).set({ upload, orderId: null }).where(eq(groupRegistrations.id, id));
     },
 
-    async setOrder(id: string, orderId: string): Promise<void> {
+    async setOrder(id, orderId) {
       await db.update(groupRegistrations).set({ orderId }).where(eq(groupRegistrations.id, id));
     },
 
@@ -51,7 +42,7 @@ export function groupRepository(db: Db) {
      * What row validation needs to know about the phones of a file: which already hold a live registration for
      * the exam, and the ID number saved on each phone's individual account ('' when none is saved).
      */
-    async memberFacts(examId: string, phones: string[]) {
+    async memberFacts(examId, phones) {
       if (phones.length === 0)
         return { registeredPhones: new Set<string>(), accountIdNumbers: new Map<string, string>() };
       const [registered, accounts] = await Promise.all([
@@ -86,7 +77,7 @@ export function groupRepository(db: Db) {
      * into blank places only (name, ID number, gender, date of birth): a member's own profile is never
      * overwritten. Answers phone -> user id, and the phones whose account holds a different ID number.
      */
-    async upsertMembers(members: GroupMemberRecord[], now: Date) {
+    async upsertMembers(members, now) {
       const accounts = await db
         .insert(users)
         .values(
@@ -133,12 +124,8 @@ export function groupRepository(db: Db) {
       return { userIds, mismatched };
     },
 
-    async insertRegistrations(rows: RegistrationRow[]): Promise<void> {
-      await db.insert(registrations).values(rows);
-    },
-
     /** The registrations an order pays for, with each member's phone, name, ID number and avatar. */
-    membersOfOrder(orderId: string) {
+    membersOfOrder(orderId) {
       return db
         .select({
           registration: registrations,
@@ -155,5 +142,3 @@ export function groupRepository(db: Db) {
     },
   };
 }
-
-export type GroupRepository = ReturnType<typeof groupRepository>;

@@ -1,21 +1,12 @@
+import type { PaymentsRepository } from '../../domain/ports';
 import { uuidv7 } from '../../ids';
 import type { Db } from '../client';
 import { paymentEvents } from '../schema';
 
-export type PaymentOutcome = 'applied' | 'duplicate' | 'late_refunded' | 'rejected';
-/** What a refund notification did: moved its refund, found it already there, or was refused. */
-export type RefundNotificationOutcome = 'refund_succeeded' | 'refund_failed' | 'refund_duplicate' | 'rejected';
-
 /** The audit trail of every payment and refund notification, applied or refused. */
-export function paymentsRepository(db: Db) {
+export function paymentsRepository(db: Db): PaymentsRepository {
   return {
-    async recordPaymentEvent(event: {
-      provider: string;
-      orderId: string | null;
-      outcome: PaymentOutcome | RefundNotificationOutcome;
-      detail: string;
-      at: Date;
-    }) {
+    async recordPaymentEvent(event) {
       await db.insert(paymentEvents).values({
         id: uuidv7(event.at.getTime()),
         provider: event.provider,

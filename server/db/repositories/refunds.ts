@@ -1,28 +1,22 @@
 import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
-import type { RefundReason } from '../../../contract';
+import type { RefundsRepository } from '../../domain/ports';
 import { uuidv7 } from '../../ids';
 import type { Db } from '../client';
-import { orderItems, orders, type RefundStatus, refunds } from '../schema';
-
-export type RefundRow = typeof refunds.$inferSelect;
+import type { RefundStatus } from '../rows';
+import { orderItems, orders, refunds } from '../schema';
 
 /** The states a refund is still owed in: the sweeper asks the provider about them. */
 const OPEN: RefundStatus[] = ['requested', 'processing'];
 
 /** The refunds owed to payers: booked against an order, exchanged with the provider, settled once. */
-export function refundsRepository(db: Db) {
+export function refundsRepository(db: Db): RefundsRepository {
   return {
     /**
      * Books a refund against an order: one conditional update, so the order never gives back more than it took,
      * and a requested refunds row, due at once. Nothing counts as refunded until the provider confirms it.
      * Undefined when nothing is left to give back.
      */
-    async owePaymentBack(
-      orderId: string,
-      amountFen: number,
-      reason: RefundReason,
-      at: Date,
-    ): Promise<RefundRow | undefined> {
+    async owePaymentBack(orderId, amountFen, reason, at) {
       if (amountFen <= 0) return undefined;
       const [order] = await db
         .update(orders)
@@ -41,7 +35,7 @@ export function refundsRepository(db: Db) {
      * Takes one refund for an exchange with the provider if it is still owed and due: its next attempt moves to
      * `leaseUntil`, so no sweeper (of any instance) takes it meanwhile. False when someone else has it or it is settled.
      */
-    async claimRefund(id: string, now: Date, leaseUntil: Date): Promise<boolean> {
+    async claimRefund(id, now, leaseUntil) {
       const rows = await db
         .update(refunds)
         .set({ nextAttemptAt: leaseUntil })
@@ -54,7 +48,7 @@ export function refundsRepository(db: Db) {
      * Takes up to `limit` refunds that are due, the longest waiting first, and leases them as claimRefund does.
      * Rows another instance is taking at this moment are skipped (FOR UPDATE SKIP LOCKED), never waited for.
      */
-    async claimDueRefunds(now: Date, limit: number, leaseUntil: Date) {
+    async claimDueRefunds(now, limit, leaseUntil) {
       const due = db
         .select({ id: refunds.id })
         .from(refunds)
@@ -82,7 +76,7 @@ export function refundsRepository(db: Db) {
     },
 
     /** One refund with its order's total and provider. */
-    async refundWithOrder(id: string) {
+    async refundWithOrder(id) {
       const [row] = await db
         .select({ refund: refunds, order: { id: orders.id, totalFen: orders.totalFen, provider: orders.provider } })
         .from(refunds)
@@ -97,7 +91,7 @@ export function refundsRepository(db: Db) {
      * false when it had already succeeded, so a replayed confirmation counts once. Two statements: run it in a unit
      * of work.
      */
-    async refundSucceeded(id: string, providerRefundId: string, at: Date): Promise<boolean> {
+    async refundSucceeded(id, providerRefundId, at) {
       const [done] = await db
         .update(refunds)
         .set({ status: 'succeeded', providerRefundId, completedAt: at, lastError: null })
@@ -115,7 +109,7 @@ export function refundsRepository(db: Db) {
     },
 
     /** The provider accepted the refund and pays it out later: asked about again at `nextAttemptAt`. */
-    async refundProcessing(id: string, providerRefundId: string, nextAttemptAt: Date): Promise<void> {
+    async refundProcessing(id, providerRefundId, nextAttemptAt) {
       await db
         .update(refunds)
         .set({ status: 'processing', providerRefundId, nextAttemptAt, lastError: null })
@@ -123,7 +117,7 @@ export function refundsRepository(db: Db) {
     },
 
     /** An exchange failed: counted, its error kept, and the refund tried again at `nextAttemptAt`. */
-    async refundRetryLater(id: string, attempts: number, lastError: string, nextAttemptAt: Date): Promise<void> {
+    async refundRetryLater(id, attempts, lastError, nextAttemptAt) {
       await db
         .update(refunds)
         .set({ attempts, lastError, nextAttemptAt })
@@ -135,7 +129,7 @@ export function refundsRepository(db: Db) {
      * stays booked on the order (it is still owed; an operator settles this very refund). False when it was no
      * longer open.
      */
-    async refundFailed(id: string, change: { attempts?: number; lastError: string }, at: Date): Promise<boolean> {
+    async refundFailed(id, change, at) {
       const rows = await db
         .update(refunds)
         .set({ ...change, status: 'failed', completedAt: at })
@@ -145,7 +139,7 @@ export function refundsRepository(db: Db) {
     },
 
     /** Refunds given up as failed, newest first, with their order: what an operator has to settle. */
-    failedRefunds(limit: number) {
+    failedRefunds(limit) {
       return db
         .select({
           refund: refunds,
@@ -165,7 +159,7 @@ export function refundsRepository(db: Db) {
     },
 
     /** The refunds of these orders, oldest first. */
-    refundsOfOrders(orderIds: string[]): Promise<RefundRow[]> {
+    refundsOfOrders(orderIds) {
       if (orderIds.length === 0) return Promise.resolve([]);
       return db.select().from(refunds).where(inArray(refunds.orderId, orderIds)).orderBy(asc(refunds.createdAt));
     },
@@ -174,7 +168,7 @@ export function refundsRepository(db: Db) {
      * The refunds of the user's orders that each paid for one of these registrations alone (its booking or change
      * orders, not a group's), by registration.
      */
-    async refundsOfRegistrations(registrationIds: string[], userId: string) {
+    async refundsOfRegistrations(registrationIds, userId) {
       if (registrationIds.length === 0) return [];
       const soleItem = sql`(SELECT count(*) FROM ${orderItems} AS other WHERE other.order_id = ${orders.id}) = 1`;
       return db

@@ -1,102 +1,24 @@
-import { and, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { ResultsRepository } from '../../domain/ports';
 import type { Db } from '../client';
-import { exams, profiles, registrations, results, testCenters, users } from '../schema';
-
-export type ResultsExamRow = Pick<
-  typeof exams.$inferSelect,
-  'id' | 'startsAt' | 'timeZone' | 'status' | 'resultsPublishedAt'
->;
-
-export type ResultOutcome = (typeof results.$inferSelect)['outcome'];
-
-/** What publication needs of an entered result. */
-export interface UnpublishedResult {
-  registrationId: string;
-  outcome: ResultOutcome;
-}
-
-const examColumns = {
-  id: exams.id,
-  startsAt: exams.startsAt,
-  timeZone: exams.timeZone,
-  status: exams.status,
-  resultsPublishedAt: exams.resultsPublishedAt,
-};
-
-/** A registration as a roster line shows it: who, their status, and the result if one was entered. */
-const rosterColumns = {
-  registrationId: registrations.id,
-  examId: registrations.examId,
-  status: registrations.status,
-  checkedInAt: registrations.checkedInAt,
-  name: users.name,
-  phone: users.phone,
-  idNumber: profiles.idNumber,
-  outcome: results.outcome,
-  certificateNumber: results.certificateNumber,
-};
+import { exams, registrations, results, users } from '../schema';
+import { examBriefColumns } from './exams';
 
 /** How many rows one statement over (VALUES ...) carries (two parameters each). */
 const BATCH = 1000;
 
 /**
  * Results of a center's exams: entry (only for checked-in registrations, only before publication), publication
- * (certificate numbers, completed registrations), and the public certificate lookup. Writes are conditional, so a
- * publication racing an entry changes each row once; callers run them inside a unit of work.
+ * (certificate numbers), a candidate's results and the public certificate lookup. Writes are conditional, so a
+ * publication racing an entry changes each row once; callers run them in a unit of work with the exam locked.
  */
-export function resultsRepository(db: Db) {
-  const rosterLines = () =>
-    db
-      .select(rosterColumns)
-      .from(registrations)
-      .innerJoin(users, eq(users.id, registrations.userId))
-      .leftJoin(profiles, eq(profiles.userId, registrations.userId))
-      .leftJoin(results, eq(results.registrationId, registrations.id));
-
+export function resultsRepository(db: Db): ResultsRepository {
   return {
-    /** The exam if it is held at the center `ownerId` runs. */
-    async ownedExam(examId: string, ownerId: string): Promise<ResultsExamRow | undefined> {
-      const [row] = await db
-        .select(examColumns)
-        .from(exams)
-        .innerJoin(testCenters, eq(testCenters.id, exams.centerId))
-        .where(and(eq(exams.id, examId), eq(testCenters.ownerId, ownerId)));
-      return row;
-    },
-
-    /** The exam row, locked against a concurrent publication (FOR UPDATE) until the transaction ends. */
-    async lockExam(examId: string): Promise<ResultsExamRow | undefined> {
-      const [row] = await db.select(examColumns).from(exams).where(eq(exams.id, examId)).for('update');
-      return row;
-    },
-
-    async rosterLine(registrationId: string, examId: string) {
-      const [row] = await rosterLines().where(
-        and(eq(registrations.id, registrationId), eq(registrations.examId, examId)),
-      );
-      return row;
-    },
-
-    /** Every registration of the exam that is not canceled, with the phone and ID number a results sheet names. */
-    candidatesOf(examId: string) {
-      return db
-        .select({
-          registrationId: registrations.id,
-          status: registrations.status,
-          phone: users.phone,
-          idNumber: profiles.idNumber,
-        })
-        .from(registrations)
-        .innerJoin(users, eq(users.id, registrations.userId))
-        .leftJoin(profiles, eq(profiles.userId, registrations.userId))
-        .where(and(eq(registrations.examId, examId), ne(registrations.status, 'canceled')));
-    },
-
     /**
      * Enters (or corrects) outcomes of checked-in registrations of the exam; a registration no longer checked in, or
      * a result already published, is left alone. Answers the registrations written.
      */
-    async enterResults(examId: string, entries: UnpublishedResult[]): Promise<string[]> {
+    async enterResults(examId, entries) {
       const written: string[] = [];
       for (let start = 0; start < entries.length; start += BATCH) {
         const values = sql.join(
@@ -122,7 +44,7 @@ export function resultsRepository(db: Db) {
     },
 
     /** The entered, unpublished results of the exam's checked-in registrations. */
-    unpublishedResults(examId: string): Promise<UnpublishedResult[]> {
+    unpublishedResults(examId) {
       return db
         .select({ registrationId: results.registrationId, outcome: results.outcome })
         .from(results)
@@ -131,7 +53,7 @@ export function resultsRepository(db: Db) {
     },
 
     /** Publishes results at `at`, each with its certificate number (null for a fail). */
-    async publishResults(entries: { registrationId: string; certificateNumber: string | null }[], at: Date) {
+    async publishResults(entries, at) {
       for (let start = 0; start < entries.length; start += BATCH) {
         const values = sql.join(
           entries
@@ -146,32 +68,8 @@ export function resultsRepository(db: Db) {
       }
     },
 
-    /** checkin -> completed for the registrations given; answers how many moved. */
-    async completeRegistrations(ids: string[]): Promise<number> {
-      let moved = 0;
-      for (let start = 0; start < ids.length; start += BATCH) {
-        const rows = await db
-          .update(registrations)
-          .set({ status: 'completed' })
-          .where(and(inArray(registrations.id, ids.slice(start, start + BATCH)), eq(registrations.status, 'checkin')))
-          .returning({ id: registrations.id });
-        moved += rows.length;
-      }
-      return moved;
-    },
-
-    /** Marks the exam's results published (and the exam completed) once; false if it already was. */
-    async markExamPublished(examId: string, at: Date): Promise<boolean> {
-      const rows = await db
-        .update(exams)
-        .set({ resultsPublishedAt: at, status: 'completed' })
-        .where(and(eq(exams.id, examId), isNull(exams.resultsPublishedAt)))
-        .returning({ id: exams.id });
-      return rows.length === 1;
-    },
-
     /** A published certificate by its normalized number, with the holder's name and the exam. */
-    async certificate(certificateNumber: string) {
+    async certificate(certificateNumber) {
       const [row] = await db
         .select({
           certificateNumber: results.certificateNumber,
@@ -193,9 +91,16 @@ export function resultsRepository(db: Db) {
         .where(and(eq(results.certificateNumber, certificateNumber), isNotNull(results.publishedAt)) as SQL);
       return row;
     },
+    resultsOf(userId) {
+      return db
+        .select({ registration: registrations, exam: examBriefColumns, result: results })
+        .from(registrations)
+        .innerJoin(exams, eq(exams.id, registrations.examId))
+        .leftJoin(results, and(eq(results.registrationId, registrations.id), isNotNull(results.publishedAt)))
+        .where(
+          and(eq(registrations.userId, userId), inArray(registrations.status, ['register', 'checkin', 'completed'])),
+        )
+        .orderBy(desc(exams.startsAt), desc(registrations.id));
+    },
   };
 }
-
-export type ResultsRepository = ReturnType<typeof resultsRepository>;
-
-export type RosterLineRow = NonNullable<Awaited<ReturnType<ResultsRepository['rosterLine']>>>;

@@ -1,4 +1,5 @@
 import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
+import type { SeatsRepository } from '../../domain/ports';
 import type { Db } from '../client';
 import { exams } from '../schema';
 
@@ -7,7 +8,7 @@ import { exams } from '../schema';
  * conditional statement that never oversells (a CHECK backs it); a release never goes below zero. The functions run
  * on the connection they are given, so inside a caller's transaction they are part of it.
  */
-export function seatsRepository(db: Db) {
+export function seatsRepository(db: Db): SeatsRepository {
   /** Takes `seats` seats at once if that many are left on an active exam (all or none). */
   async function takeSeats(examId: string, seats: number): Promise<boolean> {
     const rows = await db
@@ -26,7 +27,7 @@ export function seatsRepository(db: Db) {
     /** Takes one seat if one is left on an active exam. */
     takeSeat: (examId: string): Promise<boolean> => takeSeats(examId, 1),
 
-    async releaseSeats(examId: string, seats: number): Promise<void> {
+    async releaseSeats(examId, seats) {
       if (seats <= 0) return;
       await db
         .update(exams)

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { ExaminersRepository } from '../../domain/ports';
 import type { Db } from '../client';
 import { examExaminers, examinerProfiles, exams, profiles, registrations, users } from '../schema';
-import { examsWithPlace } from './catalog';
+import { examsWithPlace } from './exams';
 
 /** Who a registration names, as the door sees it. */
 const candidateColumns = {
@@ -16,10 +17,11 @@ const candidateColumns = {
 };
 
 /**
- * Examiners: their profile, the exams assigned to them, and the door (who a ticket names, lookup, check-in). The
- * reads and the write of a check-in are prepared once: a scan must answer fast with a crowd at the door.
+ * Examiners: their profile, the exams assigned to them (assigned by the center), and the door (who a ticket names,
+ * lookup, check-in). The reads and the write of a check-in are prepared once: a scan must answer fast with a crowd at
+ * the door.
  */
-export function examinerRepository(db: Db) {
+export function examinersRepository(db: Db): ExaminersRepository {
   // The exam's assignment to the examiner, if there is one.
   const assignedTo = () =>
     db
@@ -78,7 +80,7 @@ export function examinerRepository(db: Db) {
     .prepare('examiner_admit');
 
   return {
-    async profile(userId: string) {
+    async profile(userId) {
       const [row] = await db
         .select({
           name: users.name,
@@ -93,7 +95,7 @@ export function examinerRepository(db: Db) {
     },
 
     /** The name on the account and the examiner's profile: two statements, run in a unit of work. */
-    async saveProfile(userId: string, fields: { name: string; address: string; identityId: string }, at: Date) {
+    async saveProfile(userId, fields, at) {
       await db.update(users).set({ name: fields.name }).where(eq(users.id, userId));
       const profile = { address: fields.address, identityId: fields.identityId, updatedAt: at };
       await db
@@ -103,7 +105,7 @@ export function examinerRepository(db: Db) {
     },
 
     /** The exams assigned to an examiner, soonest first, in the catalog's shape. */
-    assignedExams(examinerId: string) {
+    assignedExams(examinerId) {
       return examsWithPlace(db)
         .innerJoin(
           examExaminers,
@@ -113,7 +115,7 @@ export function examinerRepository(db: Db) {
     },
 
     /** Paid registrations of each exam (register, checkin, completed) and how many of them were checked in. */
-    async doorCounts(examIds: string[]): Promise<Map<string, { expected: number; checkedIn: number }>> {
+    async doorCounts(examIds) {
       if (examIds.length === 0) return new Map();
       const rows = await db
         .select({
@@ -132,12 +134,12 @@ export function examinerRepository(db: Db) {
       return new Map(rows.map(({ examId, ...counts }) => [examId, counts]));
     },
 
-    async isAssigned(examId: string, examinerId: string): Promise<boolean> {
+    async isAssigned(examId, examinerId) {
       const rows = await assignment.execute({ examId, examinerId });
       return rows.length > 0;
     },
 
-    async candidate(registrationId: string) {
+    async candidate(registrationId) {
       const [row] = await candidate.execute({ registrationId });
       return row;
     },
@@ -147,21 +149,39 @@ export function examinerRepository(db: Db) {
      * the registration names as it was before, and `admittedAt` when this call checked the candidate in; undefined
      * when the exam is not assigned to the examiner or no registration has the id.
      */
-    async admit(examId: string, registrationId: string, examinerId: string, at: Date) {
+    async admit(examId, registrationId, examinerId, at) {
       const [row] = await admit.execute({ examId, registrationId, examinerId, at: at.toISOString() });
       return row;
     },
 
     /** The exam's registrations (canceled ones aside) whose candidate has this login phone or ID card number. */
-    lookup(examId: string, match: { phone: string } | { idNumber: string }) {
+    lookup(examId, match) {
       const condition = 'phone' in match ? eq(users.phone, match.phone) : eq(profiles.idNumber, match.idNumber);
       return candidates()
         .where(and(eq(registrations.examId, examId), ne(registrations.status, 'canceled'), condition))
         .orderBy(asc(users.name), asc(registrations.id))
         .limit(20);
     },
+
+    examiners(examId) {
+      return db
+        .select({ userId: users.id, phone: users.phone, name: users.name, assignedAt: examExaminers.assignedAt })
+        .from(examExaminers)
+        .innerJoin(users, eq(users.id, examExaminers.examinerId))
+        .where(eq(examExaminers.examId, examId))
+        .orderBy(asc(examExaminers.assignedAt), asc(users.id));
+    },
+
+    async assignExaminer(examId, examinerId, at) {
+      await db.insert(examExaminers).values({ examId, examinerId, assignedAt: at }).onConflictDoNothing();
+    },
+
+    async unassignExaminer(examId, examinerId) {
+      const rows = await db
+        .delete(examExaminers)
+        .where(and(eq(examExaminers.examId, examId), eq(examExaminers.examinerId, examinerId)))
+        .returning({ id: examExaminers.examinerId });
+      return rows.length === 1;
+    },
   };
 }
-
-export type ExaminerRepository = ReturnType<typeof examinerRepository>;
-export type CandidateRow = NonNullable<Awaited<ReturnType<ExaminerRepository['candidate']>>>;

@@ -1,6 +1,5 @@
-import type { RefundState, RefundTotals, RefundView } from '../../contract';
-import type { RefundRow } from '../db/repositories/refunds';
-import type { RefundStatus } from '../db/schema';
+import type { RefundState, RefundTotals, RefundView } from '../../../contract';
+import type { RefundRow, RefundStatus } from '../../db/rows';
 
 /** The payer's view of a refund's state: one the provider is still processing is requested to them (pending). */
 function payerRefundState(status: RefundStatus): RefundState {

@@ -1,0 +1,188 @@
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { RegistrationStatus } from '../../../contract';
+import type { RegistrationsRepository } from '../../domain/ports';
+import type { Db } from '../client';
+import { groupRegistrations, orderItems, orders, registrations, users } from '../schema';
+import { takeSeatStatement } from './seats';
+
+/** Statuses that mean the candidate came to the exam: an exam holding one has started. */
+const ATTENDED: RegistrationStatus[] = ['checkin', 'completed'];
+/** How many ids one statement carries. */
+const BATCH = 1000;
+
+/**
+ * Registrations: a candidate's own, the ones an order pays for, and their moves. Every state change is a
+ * conditional statement (the WHERE names the state it leaves), so a double submit or a race changes things once.
+ */
+export function registrationsRepository(db: Db): RegistrationsRepository {
+  return {
+    async registration(id, userId) {
+      const [row] = await db
+        .select()
+        .from(registrations)
+        .where(and(eq(registrations.id, id), eq(registrations.userId, userId)));
+      return row;
+    },
+
+    async registrationsPage(userId, status, offset, limit) {
+      const where = status
+        ? and(eq(registrations.userId, userId), eq(registrations.status, status))
+        : eq(registrations.userId, userId);
+      const [rows, totals] = await Promise.all([
+        db
+          .select()
+          .from(registrations)
+          .where(where)
+          .orderBy(desc(registrations.createdAt), desc(registrations.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(registrations).where(where),
+      ]);
+      return { rows, total: totals[0]?.n ?? 0 };
+    },
+
+    async lockRegistration(id, userId) {
+      const [row] = await db
+        .select()
+        .from(registrations)
+        .where(and(eq(registrations.id, id), eq(registrations.userId, userId)))
+        .for('update');
+      return row;
+    },
+
+    registrationsOfOrder(orderId) {
+      return db
+        .select({ registration: registrations })
+        .from(orderItems)
+        .innerJoin(registrations, eq(registrations.id, orderItems.registrationId))
+        .where(eq(orderItems.orderId, orderId))
+        .for('update', { of: registrations })
+        .then((rows) => rows.map((r) => r.registration));
+    },
+
+    async hasLiveRegistration(userId, examId) {
+      const [row] = await db
+        .select({ id: registrations.id })
+        .from(registrations)
+        .where(
+          and(
+            eq(registrations.userId, userId),
+            eq(registrations.examId, examId),
+            inArray(registrations.status, ['pending', 'register', 'checkin']),
+          ),
+        );
+      return row !== undefined;
+    },
+
+    /**
+     * The group seats among `registrationIds`: those whose booking order someone else paid for (a group's
+     * coordinator), with the coordinator's name as the group gives it (else the paying account's name).
+     */
+    async groupSeats(registrationIds) {
+      if (registrationIds.length === 0) return new Map();
+      const rows = await db
+        .select({
+          registrationId: orderItems.registrationId,
+          groupName: groupRegistrations.coordinatorName,
+          payerName: users.name,
+        })
+        .from(orderItems)
+        .innerJoin(orders, and(eq(orders.id, orderItems.orderId), eq(orders.purpose, 'booking')))
+        .innerJoin(registrations, eq(registrations.id, orderItems.registrationId))
+        .innerJoin(users, eq(users.id, orders.userId))
+        .leftJoin(groupRegistrations, eq(groupRegistrations.orderId, orders.id))
+        .where(and(inArray(orderItems.registrationId, registrationIds), ne(orders.userId, registrations.userId)));
+      return new Map(rows.map((r) => [r.registrationId, { coordinatorName: r.groupName ?? r.payerName }]));
+    },
+
+    /**
+     * A single booking in ONE statement: takes the seat (the conditional UPDATE that never oversells) and writes
+     * the registration, its order and the order item, or writes nothing when no seat is left (false). One round
+     * trip instead of a six-statement transaction, so a crowd booking one exam queues on its row only briefly.
+     * A second live registration or a reused idempotency key fails the whole statement with its unique violation.
+     */
+    async bookSeat(registration, order) {
+      const result = await db.execute(sql`
+        WITH seat AS (
+          ${takeSeatStatement(registration.examId)}
+        ), registration AS (
+          INSERT INTO registrations (id, user_id, exam_id, status, created_at)
+          SELECT ${registration.id}::uuid, ${registration.userId}::uuid, seat.id,
+                 ${registration.status}::registration_status, ${registration.createdAt.toISOString()}::timestamptz
+          FROM seat
+          RETURNING id
+        ), booked_order AS (
+          INSERT INTO orders (id, user_id, purpose, status, exam_id, breakdown, total_fen, promo_code, provider,
+                              idempotency_key, expires_at, paid_at, created_at)
+          SELECT ${order.id}::uuid, ${order.userId}::uuid, ${order.purpose}::order_purpose,
+                 ${order.status}::order_status, seat.id, ${JSON.stringify(order.breakdown)}::jsonb, ${order.totalFen},
+                 ${order.promoCode}, ${order.provider}, ${order.idempotencyKey},
+                 ${order.expiresAt.toISOString()}::timestamptz, ${order.paidAt?.toISOString() ?? null}::timestamptz,
+                 ${order.createdAt.toISOString()}::timestamptz
+          FROM seat
+          RETURNING id
+        ), item AS (
+          INSERT INTO order_items (order_id, registration_id)
+          SELECT booked_order.id, registration.id FROM booked_order, registration
+        )
+        SELECT count(*)::int AS taken FROM seat`);
+      // node-postgres and PGlite both answer raw statements as { rows }.
+      const { rows } = result as unknown as { rows: { taken: number }[] };
+      return Number(rows[0]?.taken ?? 0) === 1;
+    },
+
+    async insertRegistrations(rows) {
+      await db.insert(registrations).values(rows);
+    },
+
+    setRegistrationStatus(ids, from, to, extra = {}) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .update(registrations)
+        .set({ status: to, ...extra })
+        .where(and(inArray(registrations.id, ids), inArray(registrations.status, from)))
+        .returning();
+    },
+
+    async moveRegistration(id, fromExamId, toExamId) {
+      const rows = await db
+        .update(registrations)
+        .set({ examId: toExamId })
+        .where(
+          and(eq(registrations.id, id), eq(registrations.examId, fromExamId), eq(registrations.status, 'register')),
+        )
+        .returning({ id: registrations.id });
+      return rows.length === 1;
+    },
+
+    cancelPaidRegistrations(examId, at) {
+      return db
+        .update(registrations)
+        .set({ status: 'canceled', canceledAt: at, cancelReason: 'exam_canceled' })
+        .where(and(eq(registrations.examId, examId), eq(registrations.status, 'register')))
+        .returning({ id: registrations.id, userId: registrations.userId });
+    },
+
+    async completeRegistrations(ids) {
+      let moved = 0;
+      for (let start = 0; start < ids.length; start += BATCH) {
+        const rows = await db
+          .update(registrations)
+          .set({ status: 'completed' })
+          .where(and(inArray(registrations.id, ids.slice(start, start + BATCH)), eq(registrations.status, 'checkin')))
+          .returning({ id: registrations.id });
+        moved += rows.length;
+      }
+      return moved;
+    },
+
+    async hasAttendance(examId) {
+      const [row] = await db
+        .select({ id: registrations.id })
+        .from(registrations)
+        .where(and(eq(registrations.examId, examId), inArray(registrations.status, ATTENDED)))
+        .limit(1);
+      return row !== undefined;
+    },
+  };
+}

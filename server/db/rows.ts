@@ -1,0 +1,201 @@
+import type { RegistrationStatus } from '../../contract';
+import type {
+  avatars,
+  categories,
+  cities,
+  documents,
+  examinerProfiles,
+  exams,
+  groupRegistrations,
+  invitationCodes,
+  orders,
+  organizations,
+  otpCodes,
+  profiles,
+  promoCodes,
+  provinces,
+  refunds,
+  registrations,
+  results,
+  testCenters,
+  users,
+} from './schema';
+
+export type { GroupMemberRecord, GroupRejectedRecord, GroupUpload, RefundStatus } from './schema';
+
+/**
+ * The rows repositories answer, as plain types the domain may import: one alias per table (drizzle's inferred select
+ * type) and an explicit type for each joined row. Nothing here runs.
+ */
+
+export type UserRow = typeof users.$inferSelect;
+export type OtpRow = typeof otpCodes.$inferSelect;
+export type ProvinceRow = typeof provinces.$inferSelect;
+export type CityRow = typeof cities.$inferSelect;
+export type CategoryRow = typeof categories.$inferSelect;
+export type OrganizationRow = typeof organizations.$inferSelect;
+export type CenterRow = typeof testCenters.$inferSelect;
+export type ExamRow = typeof exams.$inferSelect;
+export type InvitationCodeRow = typeof invitationCodes.$inferSelect;
+export type PromoCodeRow = typeof promoCodes.$inferSelect;
+export type AvatarRow = typeof avatars.$inferSelect;
+export type ProfileRow = typeof profiles.$inferSelect;
+export type RegistrationRow = typeof registrations.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderInsert = typeof orders.$inferInsert;
+export type RefundRow = typeof refunds.$inferSelect;
+export type ResultRow = typeof results.$inferSelect;
+export type ResultOutcome = ResultRow['outcome'];
+export type GroupRow = typeof groupRegistrations.$inferSelect;
+export type GroupInsert = typeof groupRegistrations.$inferInsert;
+export type DocumentRow = typeof documents.$inferSelect;
+export type DocumentPurpose = 'license' | 'logo';
+export type ExaminerProfileRow = typeof examinerProfiles.$inferSelect;
+
+/** The few facts of an exam an order, a result or a certificate names. */
+export type ExamBriefRow = Pick<ExamRow, 'id' | 'code' | 'nameZh' | 'nameEn' | 'startsAt' | 'timeZone'>;
+
+/** An exam with its category, organization, center and place: the shape the catalog answers (toExamSummary). */
+export interface ExamSummaryRow {
+  exam: ExamRow;
+  category: CategoryRow;
+  organization: OrganizationRow | null;
+  center: Pick<CenterRow, 'id' | 'nameZh' | 'nameEn'>;
+  province: ProvinceRow;
+  city: CityRow;
+}
+
+/** A page of rows and how many there are in all. */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+/** An order with the exam it pays for. */
+export interface OrderWithExamRow {
+  order: OrderRow;
+  exam: ExamBriefRow;
+}
+
+/** An order a registration rides on, with how many seats (registrations) it pays for. */
+export interface OrderSeatsRow {
+  order: OrderRow;
+  seats: number;
+}
+
+/** A paid order touched by an exam's cancellation: its seats, those canceled here, those still keeping it in use. */
+export interface PaidOrderTallyRow extends OrderSeatsRow {
+  canceledHere: number;
+  kept: number;
+}
+
+/** What booking needs of a user: the name, the avatar, the profile and its invitation code. */
+export interface BookingProfileRow {
+  name: string;
+  phone: string;
+  avatarSmall: string | null;
+  profile: ProfileRow | null;
+  invitation: InvitationCodeRow | null;
+}
+
+/** A registration as a roster line shows it: who, their status, and the result if one was entered. */
+export interface RosterLineRow {
+  registrationId: string;
+  examId: string;
+  status: RegistrationStatus;
+  checkedInAt: Date | null;
+  name: string;
+  phone: string;
+  idNumber: string | null;
+  outcome: ResultOutcome | null;
+  certificateNumber: string | null;
+}
+
+/** Who a registration names, as the door sees it. */
+export interface CandidateRow {
+  registrationId: string;
+  examId: string;
+  status: RegistrationStatus;
+  checkedInAt: Date | null;
+  name: string;
+  phone: string;
+  avatarSmall: string | null;
+  idNumber: string | null;
+}
+
+/** A group member's registration with what their ticket prints. */
+export interface GroupMemberRow {
+  registration: RegistrationRow;
+  phone: string;
+  name: string;
+  avatarSmall: string | null;
+  idNumber: string | null;
+}
+
+/** A user's booked registration with its exam and its result once published. */
+export interface RegistrationResultRow {
+  registration: RegistrationRow;
+  exam: ExamBriefRow;
+  result: ResultRow | null;
+}
+
+/** A refund with the order it gives back to. */
+export interface RefundWithOrderRow {
+  refund: RefundRow;
+  order: Pick<OrderRow, 'id' | 'totalFen' | 'provider'>;
+}
+
+/** A refund given up as failed, with what an operator needs of its order. */
+export interface FailedRefundRow {
+  refund: RefundRow;
+  order: Pick<OrderRow, 'id' | 'userId' | 'totalFen' | 'provider' | 'providerTransactionId'>;
+}
+
+/** A published certificate, the holder's name and the exam. */
+export interface CertificateRow {
+  certificateNumber: string | null;
+  outcome: ResultOutcome;
+  publishedAt: Date | null;
+  name: string;
+  exam: Omit<ExamBriefRow, 'id'>;
+}
+
+/** An examiner assigned to an exam. */
+export interface AssignedExaminerRow {
+  userId: string;
+  phone: string;
+  name: string;
+  assignedAt: Date;
+}
+
+/** The exam columns a center writes (its place comes from the center's profile). */
+export type ExamWrite = Pick<
+  ExamRow,
+  | 'code'
+  | 'accessCode'
+  | 'nameZh'
+  | 'nameEn'
+  | 'categoryId'
+  | 'organizationId'
+  | 'locationZh'
+  | 'locationEn'
+  | 'provinceCode'
+  | 'cityCode'
+  | 'startsAt'
+  | 'registrationEndsAt'
+  | 'feeFen'
+  | 'capacity'
+  | 'arrivalLeadMinutes'
+>;
+
+/** What a center's profile save writes on its row. */
+export type CenterWrite = Omit<CenterRow, 'id' | 'ownerId'>;
+
+/** What a profile save writes: the `profiles` row plus the two `users` columns currentUser shows. */
+export interface ProfileWrite {
+  userId: string;
+  name: string;
+  avatarSmall: string;
+  profile: Omit<ProfileRow, 'userId' | 'updatedAt'>;
+  now: Date;
+}

@@ -1,0 +1,422 @@
+import type { ExamStatus, OrderStatus, RefundReason, RegistrationStatus, UserKind } from '../../contract';
+import type {
+  AssignedExaminerRow,
+  AvatarRow,
+  BookingProfileRow,
+  CandidateRow,
+  CategoryRow,
+  CenterRow,
+  CenterWrite,
+  CertificateRow,
+  CityRow,
+  DocumentRow,
+  ExamRow,
+  ExamSummaryRow,
+  ExamWrite,
+  FailedRefundRow,
+  GroupInsert,
+  GroupMemberRecord,
+  GroupMemberRow,
+  GroupRow,
+  GroupUpload,
+  OrderInsert,
+  OrderRow,
+  OrderSeatsRow,
+  OrderWithExamRow,
+  OrganizationRow,
+  OtpRow,
+  Page,
+  PaidOrderTallyRow,
+  ProfileRow,
+  ProfileWrite,
+  PromoCodeRow,
+  ProvinceRow,
+  RefundRow,
+  RefundWithOrderRow,
+  RegistrationResultRow,
+  RegistrationRow,
+  ResultOutcome,
+  RosterLineRow,
+  UserRow,
+} from '../db/rows';
+
+/**
+ * What the domain needs from the world outside it, declared here and implemented elsewhere: the repositories
+ * (server/db/repositories/, one per aggregate), the unit of work that binds them to one transaction
+ * (server/db/unitOfWork.ts), the logger and the links to the service's own routes (server/http/links.ts).
+ * Rows are plain types from server/db/rows.ts.
+ */
+
+/** The slice of a pino logger the domain writes to. */
+export interface DomainLogger {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+/** The URLs of the service's own routes that the domain hands out (in answers, to payment providers). */
+export interface Links {
+  /** The base providers and wallet links use: PUBLIC_URL, else the origin the request came to. */
+  publicBase(requestOrigin: string): string;
+  /** Where `provider` posts payment notifications. */
+  paymentNotify(base: string, provider: string): string;
+  /** Where `provider` posts a refund's outcome; none without PUBLIC_URL (the sweeper asks instead). */
+  refundNotify(provider: string): string | undefined;
+  avatar(avatarId: string): string;
+  avatarSmall(avatarId: string): string;
+  /** A center's business license, served to its owner only. */
+  centerDocument(documentId: string): string;
+  /** A center's logo, public. */
+  centerLogo(documentId: string): string;
+}
+
+// --- accounts ---
+
+export interface UsersRepository {
+  /** The account for this phone and kind, created on first use; `created` tells which. */
+  findOrCreate(phone: string, kind: UserKind): Promise<{ user: UserRow; created: boolean }>;
+  phonesOf(userIds: string[]): Promise<Map<string, string>>;
+}
+
+export interface SessionsRepository {
+  create(session: { userId: string; tokenHash: string; expiresAt: Date }): Promise<void>;
+  /** The user of a session that is neither expired nor revoked. */
+  findActiveUser(tokenHash: string, now: Date): Promise<UserRow | undefined>;
+  revoke(tokenHash: string, now: Date): Promise<void>;
+}
+
+export interface OtpRepository {
+  insert(code: Omit<OtpRow, 'id' | 'attempts' | 'consumedAt' | 'createdAt'> & { createdAt: Date }): Promise<void>;
+  /** The newest code for the phone and kind: it supersedes every older one. */
+  latest(phone: string, kind: UserKind): Promise<OtpRow | undefined>;
+  /** Counts a wrong try; answers the attempts so far. */
+  recordWrongAttempt(id: string): Promise<number>;
+  /** Marks the code used if it still is usable; false when a concurrent login got there first. */
+  consume(id: string, now: Date, maxAttempts: number): Promise<boolean>;
+}
+
+export interface ProfilesRepository {
+  find(userId: string): Promise<ProfileRow | undefined>;
+  /** What booking needs of a user: the name, the profile and its invitation code. */
+  bookingProfile(userId: string): Promise<BookingProfileRow | undefined>;
+  avatarOwner(avatarId: string): Promise<string | undefined>;
+  insertAvatar(avatar: Omit<AvatarRow, 'id' | 'createdAt'> & { createdAt: Date }): Promise<string>;
+  avatarImage(id: string, size: 'image' | 'small'): Promise<{ contentType: string; bytes: Buffer } | undefined>;
+  /** The profile, and the user's name and header avatar: two statements, run in a unit of work. */
+  save(write: ProfileWrite): Promise<ProfileRow>;
+}
+
+// --- the catalog and exams ---
+
+/** What the catalog lists: open exams, filtered, paged. */
+export interface ExamFilter {
+  now: Date;
+  categoryCode?: string | undefined;
+  categoryId?: string | undefined;
+  provinceCode?: string | undefined;
+  cityCode?: string | undefined;
+  /** Matched case-insensitively against both names and the exam code. */
+  text?: string | undefined;
+  startsFrom?: Date | undefined;
+  startsBefore?: Date | undefined;
+  offset: number;
+  limit: number;
+}
+
+export interface CatalogRepository {
+  provinces(): Promise<ProvinceRow[]>;
+  cities(provinceCode: string): Promise<CityRow[]>;
+  categories(): Promise<CategoryRow[]>;
+  organizations(): Promise<OrganizationRow[]>;
+  cityInProvince(cityCode: string, provinceCode: string): Promise<boolean>;
+  categoryExists(id: string): Promise<boolean>;
+  organizationExists(id: string): Promise<boolean>;
+  /** Active exams still taking registrations, soonest first. */
+  listOpenExams(filter: ExamFilter): Promise<Page<ExamSummaryRow>>;
+}
+
+export interface PromotionsRepository {
+  promoCode(code: string): Promise<PromoCodeRow | undefined>;
+  /** The stored spelling of an active invitation code, matched case-insensitively. */
+  activeInvitationCode(code: string): Promise<string | undefined>;
+}
+
+/** Exams a registration may change to: open, seats left, of the same kind, starting after the lock. */
+export interface ChangeTargetFilter {
+  excludeExamId: string;
+  categoryId: string;
+  codePrefix: string;
+  now: Date;
+  startsAfter: Date;
+}
+
+/** Per exam: registrations by status, results entered, examiners assigned. */
+export interface ExamFacts {
+  statuses: { examId: string; status: RegistrationStatus; n: number }[];
+  results: { examId: string; n: number }[];
+  examiners: { examId: string; n: number }[];
+}
+
+/** Every query of an exam row; `centerId` narrows a read to the exams that center runs. */
+export interface ExamsRepository {
+  exam(id: string, centerId?: string): Promise<ExamRow | undefined>;
+  /** The exam, locked until the transaction ends (bookings of it wait behind it). */
+  lockExam(id: string, centerId?: string): Promise<ExamRow | undefined>;
+  /** The exam in the catalog's shape (category, organization, center, place). */
+  examSummary(id: string, centerId?: string): Promise<ExamSummaryRow | undefined>;
+  examSummaries(ids: string[]): Promise<ExamSummaryRow[]>;
+  changeTargets(filter: ChangeTargetFilter): Promise<ExamSummaryRow[]>;
+  /** A center's exams, soonest first, optionally of one status. */
+  examsPage(
+    centerId: string,
+    status: ExamStatus | undefined,
+    offset: number,
+    limit: number,
+  ): Promise<Page<ExamSummaryRow>>;
+  examFacts(examIds: string[]): Promise<ExamFacts>;
+  insertExam(row: ExamWrite & { id: string; centerId: string; createdAt: Date }): Promise<void>;
+  /** Rewrites an exam that may still change (see the implementation); false when it no longer may. */
+  updateExam(examId: string, centerId: string, values: ExamWrite, now: Date): Promise<boolean>;
+  markExamCanceled(examId: string, at: Date): Promise<void>;
+  /** Marks the results published (and the exam completed) once; false if they already were. */
+  markExamPublished(examId: string, at: Date): Promise<boolean>;
+}
+
+/** The only writer of `exams.seats_taken` (server/db/repositories/seats.ts); used by domain/seats.ts only. */
+export interface SeatsRepository {
+  /** Takes `seats` seats at once if that many are left on an active exam (all or none). */
+  takeSeats(examId: string, seats: number): Promise<boolean>;
+  takeSeat(examId: string): Promise<boolean>;
+  releaseSeats(examId: string, seats: number): Promise<void>;
+}
+
+// --- registrations, orders, payments ---
+
+export interface RegistrationsRepository {
+  registration(id: string, userId: string): Promise<RegistrationRow | undefined>;
+  registrationsPage(
+    userId: string,
+    status: RegistrationStatus | undefined,
+    offset: number,
+    limit: number,
+  ): Promise<Page<RegistrationRow>>;
+  lockRegistration(id: string, userId: string): Promise<RegistrationRow | undefined>;
+  /** The registrations an order pays for, locked. */
+  registrationsOfOrder(orderId: string): Promise<RegistrationRow[]>;
+  hasLiveRegistration(userId: string, examId: string): Promise<boolean>;
+  /** Among these, the seats someone else paid for (a group's), with the coordinator's name. */
+  groupSeats(registrationIds: string[]): Promise<Map<string, { coordinatorName: string }>>;
+  /** A single booking in one statement: the seat, the registration, its order and item; false when sold out. */
+  bookSeat(registration: RegistrationRow, order: OrderRow): Promise<boolean>;
+  insertRegistrations(rows: RegistrationRow[]): Promise<void>;
+  /** Moves the given registrations from one of `from` to `to`; answers the rows that moved. */
+  setRegistrationStatus(
+    ids: string[],
+    from: RegistrationStatus[],
+    to: RegistrationStatus,
+    extra?: { canceledAt?: Date; cancelReason?: string },
+  ): Promise<RegistrationRow[]>;
+  /** Points a booked registration at another exam; false when it no longer is where the caller thought. */
+  moveRegistration(id: string, fromExamId: string, toExamId: string): Promise<boolean>;
+  /** Every paid registration of the exam -> canceled (exam_canceled); answers who they were. */
+  cancelPaidRegistrations(examId: string, at: Date): Promise<{ id: string; userId: string }[]>;
+  /** checkin -> completed for the registrations given; answers how many moved. */
+  completeRegistrations(ids: string[]): Promise<number>;
+  /** Whether a candidate of the exam has come (checked in or completed). */
+  hasAttendance(examId: string): Promise<boolean>;
+}
+
+export interface OrdersRepository {
+  orderByIdempotencyKey(userId: string, key: string): Promise<OrderRow | undefined>;
+  /** One order with the exam it pays for; only the owner's when `userId` is given. */
+  orderWithExam(id: string, userId?: string): Promise<OrderWithExamRow | undefined>;
+  /** A user's orders, newest first. */
+  ordersPage(userId: string, offset: number, limit: number): Promise<Page<OrderWithExamRow>>;
+  /** The newest order (booking or change) of each registration. */
+  currentOrderIds(registrationIds: string[]): Promise<Map<string, string>>;
+  insertOrder(row: OrderInsert, registrationIds: string[]): Promise<OrderRow>;
+  setQrContent(orderId: string, qrContent: string): Promise<void>;
+  lockOrder(id: string): Promise<OrderRow | undefined>;
+  /** The orders that paid or pay for a registration, oldest first, locked, with their seats. */
+  ordersOfRegistration(registrationId: string): Promise<OrderSeatsRow[]>;
+  /** pending -> paid; false when the order was no longer pending. */
+  markOrderPaid(id: string, payment: { transactionId: string; paidAt: Date }): Promise<boolean>;
+  /** Records the money of a payment that came after the order was closed (it is refunded next). */
+  recordLatePayment(id: string, payment: { transactionId: string; paidAt: Date }): Promise<void>;
+  /** pending -> expired or canceled; false when it was no longer pending. */
+  closePendingOrder(id: string, status: Extract<OrderStatus, 'expired' | 'canceled'>, at: Date): Promise<boolean>;
+  /** Pending orders whose hold has run out, locked; rows another sweeper holds are skipped. */
+  expiredPendingOrders(now: Date, limit: number): Promise<OrderRow[]>;
+  /** The open orders touching an exam, locked in id order (an exam's cancellation takes them before the exam). */
+  lockOrdersOf(examId: string): Promise<OrderRow[]>;
+  /** The paid orders behind these (just canceled) registrations, locked, with their tallies. */
+  paidOrdersOf(registrationIds: string[]): Promise<PaidOrderTallyRow[]>;
+}
+
+/** What a payment notification did. */
+export type PaymentOutcome = 'applied' | 'duplicate' | 'late_refunded' | 'rejected';
+/** What a refund notification did: moved its refund, found it already there, or was refused. */
+export type RefundNotificationOutcome = 'refund_succeeded' | 'refund_failed' | 'refund_duplicate' | 'rejected';
+
+export interface PaymentsRepository {
+  /** The audit trail of every notification, applied or refused. */
+  recordPaymentEvent(event: {
+    provider: string;
+    orderId: string | null;
+    outcome: PaymentOutcome | RefundNotificationOutcome;
+    detail: string;
+    at: Date;
+  }): Promise<void>;
+}
+
+export interface RefundsRepository {
+  /** Books a refund against an order, never beyond what it took; undefined when nothing is left. */
+  owePaymentBack(orderId: string, amountFen: number, reason: RefundReason, at: Date): Promise<RefundRow | undefined>;
+  /** Takes one due refund for an exchange with the provider until `leaseUntil`; false when it is not free. */
+  claimRefund(id: string, now: Date, leaseUntil: Date): Promise<boolean>;
+  /** Takes up to `limit` due refunds, the longest waiting first, as claimRefund does. */
+  claimDueRefunds(now: Date, limit: number, leaseUntil: Date): Promise<{ refund: RefundRow; totalFen: number }[]>;
+  refundWithOrder(id: string): Promise<RefundWithOrderRow | undefined>;
+  /** The money is back: counted on its order once; two statements, run in a unit of work. */
+  refundSucceeded(id: string, providerRefundId: string, at: Date): Promise<boolean>;
+  refundProcessing(id: string, providerRefundId: string, nextAttemptAt: Date): Promise<void>;
+  refundRetryLater(id: string, attempts: number, lastError: string, nextAttemptAt: Date): Promise<void>;
+  /** The refund is given up (an operator settles it); false when it was no longer open. */
+  refundFailed(id: string, change: { attempts?: number; lastError: string }, at: Date): Promise<boolean>;
+  failedRefunds(limit: number): Promise<FailedRefundRow[]>;
+  refundsOfOrders(orderIds: string[]): Promise<RefundRow[]>;
+  /** The refunds of the user's orders that each paid for one of these registrations alone. */
+  refundsOfRegistrations(
+    registrationIds: string[],
+    userId: string,
+  ): Promise<{ registrationId: string; refund: RefundRow }[]>;
+}
+
+export interface GroupsRepository {
+  insert(row: GroupInsert): Promise<GroupRow>;
+  /** One group, only its coordinator's; locked when `forUpdate`. */
+  find(id: string, coordinatorId: string, forUpdate?: boolean): Promise<GroupRow | undefined>;
+  /** Replaces the group's upload (and forgets an order that expired or was canceled). */
+  setUpload(id: string, upload: GroupUpload): Promise<void>;
+  setOrder(id: string, orderId: string): Promise<void>;
+  /** Which phones hold a live registration for the exam, and each phone's saved ID number. */
+  memberFacts(
+    examId: string,
+    phones: string[],
+  ): Promise<{ registeredPhones: Set<string>; accountIdNumbers: Map<string, string> }>;
+  /** Finds or creates each member's account, filling blank profile fields only. */
+  upsertMembers(
+    members: GroupMemberRecord[],
+    now: Date,
+  ): Promise<{ userIds: Map<string, string>; mismatched: string[] }>;
+  membersOfOrder(orderId: string): Promise<GroupMemberRow[]>;
+}
+
+// --- centers, exam day, results ---
+
+export interface CentersRepository {
+  centerOf(ownerId: string): Promise<CenterRow | undefined>;
+  /** Creates the owner's center on the first save, updates it after. */
+  saveCenter(ownerId: string, values: CenterWrite): Promise<CenterRow>;
+  insertDocument(document: Omit<DocumentRow, 'id'>): Promise<string>;
+  /** Who owns a document, what it is for and its type, without its bytes. */
+  documentInfo(id: string): Promise<Pick<DocumentRow, 'ownerId' | 'purpose' | 'contentType'> | undefined>;
+  document(id: string): Promise<DocumentRow | undefined>;
+}
+
+export interface RosterFilter {
+  /** A part of the name, the phone or the ID number. */
+  text?: string | undefined;
+  status?: RegistrationStatus | undefined;
+  offset: number;
+  /** Without it, every line. */
+  limit?: number;
+}
+
+/** An exam's candidates as a center sees them. */
+export interface RostersRepository {
+  /** The exam's registrations with the candidate and any result, in booking order. */
+  roster(examId: string, filter: RosterFilter): Promise<Page<RosterLineRow>>;
+  rosterLine(registrationId: string, examId: string): Promise<RosterLineRow | undefined>;
+  /** Every registration of the exam that is not canceled, with what a results sheet names. */
+  candidatesOf(
+    examId: string,
+  ): Promise<{ registrationId: string; status: RegistrationStatus; phone: string; idNumber: string | null }[]>;
+}
+
+/** An outcome to enter for a checked-in registration. */
+export interface UnpublishedResult {
+  registrationId: string;
+  outcome: ResultOutcome;
+}
+
+export interface ResultsRepository {
+  /** Enters or corrects outcomes of checked-in registrations before publication; answers those written. */
+  enterResults(examId: string, entries: UnpublishedResult[]): Promise<string[]>;
+  unpublishedResults(examId: string): Promise<UnpublishedResult[]>;
+  publishResults(entries: { registrationId: string; certificateNumber: string | null }[], at: Date): Promise<void>;
+  /** A published certificate by its normalized number. */
+  certificate(certificateNumber: string): Promise<CertificateRow | undefined>;
+  /** A user's booked registrations with their result once published, latest exam first. */
+  resultsOf(userId: string): Promise<RegistrationResultRow[]>;
+}
+
+export interface ExaminersRepository {
+  profile(
+    userId: string,
+  ): Promise<{ name: string; phone: string; address: string | null; identityId: string | null } | undefined>;
+  /** The account's name and the examiner's profile: two statements, run in a unit of work. */
+  saveProfile(userId: string, fields: { name: string; address: string; identityId: string }, at: Date): Promise<void>;
+  assignedExams(examinerId: string): Promise<ExamSummaryRow[]>;
+  /** Paid registrations of each exam and how many of them were checked in. */
+  doorCounts(examIds: string[]): Promise<Map<string, { expected: number; checkedIn: number }>>;
+  isAssigned(examId: string, examinerId: string): Promise<boolean>;
+  candidate(registrationId: string): Promise<CandidateRow | undefined>;
+  /** Checks a registration in if the exam is assigned to the examiner, in one statement (see the implementation). */
+  admit(
+    examId: string,
+    registrationId: string,
+    examinerId: string,
+    at: Date,
+  ): Promise<(CandidateRow & { admittedAt: Date | null }) | undefined>;
+  lookup(examId: string, match: { phone: string } | { idNumber: string }): Promise<CandidateRow[]>;
+  examiners(examId: string): Promise<AssignedExaminerRow[]>;
+  /** Assigns once: assigning again keeps the first assignment and its time. */
+  assignExaminer(examId: string, examinerId: string, at: Date): Promise<void>;
+  unassignExaminer(examId: string, examinerId: string): Promise<boolean>;
+}
+
+/** Every repository, by name, over one connection (the app's database, or one transaction). */
+export interface Repositories {
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  otp: OtpRepository;
+  profiles: ProfilesRepository;
+  catalog: CatalogRepository;
+  promotions: PromotionsRepository;
+  exams: ExamsRepository;
+  seats: SeatsRepository;
+  registrations: RegistrationsRepository;
+  orders: OrdersRepository;
+  payments: PaymentsRepository;
+  refunds: RefundsRepository;
+  groups: GroupsRepository;
+  centers: CentersRepository;
+  rosters: RostersRepository;
+  results: ResultsRepository;
+  examiners: ExaminersRepository;
+}
+
+/** The repositories of one transaction, and a savepoint in it. */
+export interface TransactionRepositories extends Repositories {
+  /** Runs `work` in a savepoint: when it throws, only its own writes are undone and the transaction goes on. */
+  savepoint<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
+}
+
+/**
+ * One database transaction: `work` gets every repository bound to it; the transaction commits when `work` resolves
+ * and rolls back when it throws. Domain functions that write more than one statement run them here.
+ */
+export interface UnitOfWork {
+  run<T>(work: (tx: TransactionRepositories) => Promise<T>): Promise<T>;
+}

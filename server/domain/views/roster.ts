@@ -1,0 +1,17 @@
+import type { RosterEntry } from '../../../contract';
+import { maskIdCard } from '../../../contract/idcard';
+import type { RosterLineRow } from '../../db/rows';
+
+/** A candidate of an exam as the center's roster (and a result entry's answer) shows them. */
+export function toRosterEntry(row: RosterLineRow): RosterEntry {
+  return {
+    registrationId: row.registrationId,
+    name: row.name,
+    phone: row.phone,
+    maskedIdNumber: maskIdCard(row.idNumber ?? ''),
+    status: row.status,
+    checkedInAt: row.checkedInAt?.toISOString() ?? null,
+    outcome: row.outcome,
+    certificateNumber: row.certificateNumber,
+  };
+}
