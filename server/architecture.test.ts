@@ -24,13 +24,32 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Where `text` writes seats taken: one "file:line" per match. */
-function seatWritesIn(file: string, text: string): string[] {
-  return SEAT_WRITES.flatMap((pattern) => {
+/** Where `text` matches one of `patterns`: one "file:line" per match. */
+function matchesIn(patterns: RegExp[], file: string, text: string): string[] {
+  return patterns.flatMap((pattern) => {
     const found = new RegExp(pattern.source, `${pattern.flags}g`);
     return [...text.matchAll(found)].map((m) => `${file}:${text.slice(0, m.index).split('\n').length}`);
   });
 }
+
+/** Where `text` writes seats taken. */
+function seatWritesIn(file: string, text: string): string[] {
+  return matchesIn(SEAT_WRITES, file, text);
+}
+
+/** The "file:line" of every match of `patterns` in the source files under server/`dir`. */
+function offendersIn(dir: string, patterns: RegExp[]): string[] {
+  return sourceFiles(path.join(SERVER, dir)).flatMap((file) =>
+    matchesIn(patterns, path.relative(process.cwd(), file), readFileSync(file, 'utf8')),
+  );
+}
+
+/** A repository that opens or owns a transaction (the domain runs one through its UnitOfWork instead). */
+const REPOSITORY_TRANSACTION = [/\btransaction\s*[(:]/];
+/** A route URL built in the domain (it asks its Links port, server/http/links.ts). */
+const DOMAIN_ROUTE_URL = [/\/api\//];
+/** A repository's type inferred in the domain (domain/ports.ts declares it). */
+const INFERRED_REPOSITORY = [/ReturnType<\s*(?:typeof\s+\w*(?:Repository|Queries)\b|\w*Repositor(?:y|ies)\s*\[)/];
 
 test('seats taken are written by the seats repository only', () => {
   const offenders = sourceFiles(SERVER)
@@ -81,4 +100,50 @@ test('the front-end import check sees single-line, multi-line and dynamic import
     assert.equal(FRONT_END_IMPORT.test(line), true, line);
   }
   assert.equal(FRONT_END_IMPORT.test("import { pickText } from '../../contract/format';"), false);
+});
+
+test('repositories neither open nor own a transaction: the domain runs its unit of work', () => {
+  const offenders = offendersIn(path.join('db', 'repositories'), REPOSITORY_TRANSACTION);
+  assert.deepEqual(
+    offenders,
+    [],
+    `a repository opens or owns a transaction; run the statements in uow.run(tx => ...) instead: ${offenders.join(', ')}`,
+  );
+});
+
+test('the domain builds no route URL', () => {
+  const offenders = offendersIn('domain', DOMAIN_ROUTE_URL);
+  assert.deepEqual(
+    offenders,
+    [],
+    `an /api/ path in server/domain; ask deps.links (ports.ts Links): ${offenders.join(', ')}`,
+  );
+});
+
+test("the domain declares its repositories' types rather than inferring them", () => {
+  const offenders = offendersIn('domain', INFERRED_REPOSITORY);
+  assert.deepEqual(
+    offenders,
+    [],
+    `a repository type inferred in server/domain; declare it in server/domain/ports.ts: ${offenders.join(', ')}`,
+  );
+});
+
+test('the layering checks see what they look for', () => {
+  const caught = (patterns: RegExp[], text: string) => matchesIn(patterns, 'x.ts', text).length > 0;
+  for (const text of [
+    'return db.transaction(async (tx) => {',
+    '  transaction: (work) => run(work),',
+    'transaction(work) {',
+  ])
+    assert.equal(caught(REPOSITORY_TRANSACTION, text), true, text);
+  assert.equal(caught(REPOSITORY_TRANSACTION, '// one statement, so no transaction is needed'), false);
+  assert.equal(caught(DOMAIN_ROUTE_URL, "return base + '/api/pay/' + name + '/notify';"), true);
+  for (const text of [
+    'users: ReturnType<typeof usersRepository>;',
+    "type Row = Awaited<ReturnType<CenterRepository['roster']>>;",
+    "type Facts = Awaited<ReturnType<Repositories['exams']['examFacts']>>;",
+  ])
+    assert.equal(caught(INFERRED_REPOSITORY, text), true, text);
+  assert.equal(caught(INFERRED_REPOSITORY, 'export type TicketSigner = ReturnType<typeof createTicketSigner>;'), false);
 });

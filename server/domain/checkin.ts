@@ -82,7 +82,7 @@ async function ticketRegistration(deps: CheckinDeps, examId: string, token: stri
 }
 
 /**
- * Checks a candidate in by ticket token or by registration id, in one statement (see ExaminerRepository.admit).
+ * Checks a candidate in by ticket token or by registration id, in one statement (see ExaminersRepository.admit, db/repositories/examiners.ts).
  * Unpaid (pending) registrations have no ticket and are not admitted: STATUS_TRANSITION_INVALID, as for any move
  * outside register -> checkin.
  */

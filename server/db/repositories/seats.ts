@@ -39,7 +39,7 @@ export function seatsRepository(db: Db): SeatsRepository {
 
 /**
  * The statement that takes one seat of an active exam, answering its id (no row when none is left): the first step
- * of a booking's single data-modifying statement (booking repository, `bookSeat`).
+ * of a booking's single data-modifying statement (registrations repository, `bookSeat`).
  */
 export function takeSeatStatement(examId: string): SQL {
   return sql`UPDATE exams SET seats_taken = seats_taken + 1
