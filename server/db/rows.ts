@@ -4,7 +4,6 @@ import type {
   categories,
   cities,
   documents,
-  examinerProfiles,
   exams,
   groupRegistrations,
   invitationCodes,
@@ -50,7 +49,6 @@ export type GroupRow = typeof groupRegistrations.$inferSelect;
 export type GroupInsert = typeof groupRegistrations.$inferInsert;
 export type DocumentRow = typeof documents.$inferSelect;
 export type DocumentPurpose = 'license' | 'logo';
-export type ExaminerProfileRow = typeof examinerProfiles.$inferSelect;
 
 /** The few facts of an exam an order, a result or a certificate names. */
 export type ExamBriefRow = Pick<ExamRow, 'id' | 'code' | 'nameZh' | 'nameEn' | 'startsAt' | 'timeZone'>;
