@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import {
+  ACCOUNT_KINDS,
+  type AccountKind,
   currentUser,
   loginRequest,
   loginResponse,
   logoutResponse,
+  type OpsPermission,
   otpRequest,
   otpResponse,
   USER_KINDS,
-  type UserKind,
 } from './auth';
 import {
   cancelResponse,
@@ -77,7 +79,7 @@ import {
   groupTemplateQuery,
   groupView,
 } from './group';
-import type { OpsApi } from './opsApi';
+import { type OpsApi, opsApi } from './opsApi';
 import type { Route } from './paths';
 import * as paths from './paths';
 import { walletOrder, walletOrderParams } from './payment';
@@ -103,24 +105,27 @@ type Caller =
   | {
       auth: 'user';
       /** The kinds of account admitted (USER_KINDS: any); the registrar refuses the rest before reading the body. */
-      access: readonly UserKind[];
+      access: readonly AccountKind[];
       /** What a refused kind is answered, when not the code naming the one kind admitted (see refusalOf). */
       refusal?: ErrorCode;
+      /** For operators: what the operator must hold, else 403 PERMISSION_DENIED (also before the body is read). */
+      permission?: OpsPermission;
     };
 
 export type Endpoint = EndpointShape & Caller & Success;
 
-const ONLY: Record<UserKind, ErrorCode> = {
+const ONLY: Record<AccountKind, ErrorCode> = {
   individual: 'STUDENTS_ONLY',
   testCenter: 'TEST_CENTERS_ONLY',
   examiner: 'EXAMINERS_ONLY',
+  operator: 'OPERATORS_ONLY',
 };
 
 /**
  * The 403 an account of a kind the endpoint does not admit gets: the endpoint's own `refusal`, else the code naming
  * the one kind admitted (STUDENTS_ONLY, TEST_CENTERS_ONLY, EXAMINERS_ONLY), else FORBIDDEN.
  */
-export function refusalOf(endpoint: { access: readonly UserKind[]; refusal?: ErrorCode }): ErrorCode {
+export function refusalOf(endpoint: { access: readonly AccountKind[]; refusal?: ErrorCode }): ErrorCode {
   const [only, ...more] = endpoint.access;
   return endpoint.refusal ?? (only && more.length === 0 ? ONLY[only] : 'FORBIDDEN');
 }
@@ -166,14 +171,14 @@ export const api = {
   currentUser: {
     ...paths.currentUser,
     auth: 'user',
-    access: USER_KINDS,
+    access: ACCOUNT_KINDS,
     summary: 'The logged-in user',
     data: currentUser,
   },
   logout: {
     ...paths.logout,
     auth: 'user',
-    access: USER_KINDS,
+    access: ACCOUNT_KINDS,
     summary: 'Revoke the token',
     data: logoutResponse,
   },
@@ -646,6 +651,13 @@ export const api = {
     params: walletOrderParams,
     data: walletOrder,
   },
+  // The operators' console endpoints the server answers; the rest of opsApi joins as the server learns them.
+  opsSendOtp: opsApi.opsSendOtp,
+  opsLogin: opsApi.opsLogin,
+  opsOperators: opsApi.opsOperators,
+  opsInviteOperator: opsApi.opsInviteOperator,
+  opsRemoveOperator: opsApi.opsRemoveOperator,
+  opsAudit: opsApi.opsAudit,
 } as const satisfies Record<string, Endpoint>;
 
 export type Api = typeof api;

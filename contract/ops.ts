@@ -243,6 +243,7 @@ export type PromotionDraft = z.infer<typeof promotionDraft>;
 
 /** What an audit row records; the server adds actions as the console grows (orders, support). */
 export const AUDIT_ACTIONS = [
+  'operator.login',
   'operator.invite',
   'operator.remove',
   'center.approve',
@@ -288,7 +289,8 @@ const snapshot = z.record(z.string(), z.unknown()).nullable();
 export const auditEntry = z.object({
   id,
   at: isoDateTime,
-  actor: z.object({ id, name: z.string(), phone: z.string() }),
+  /** Who did it; null for the server's command line (`npm run operator`). */
+  actor: z.object({ id, name: z.string(), phone: z.string() }).nullable(),
   action: auditAction,
   /** What the action touched: its kind (center, category, ...), id and a label a person recognizes. */
   target: z.object({ type: z.string(), id: z.string(), label: z.string() }),

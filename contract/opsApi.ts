@@ -74,10 +74,10 @@ const anyOperator = { auth: 'user', access: ['operator'], refusal: 'OPERATORS_ON
 const operatorWith = (permission: OpsPermission) => ({ ...anyOperator, permission }) as const;
 
 /**
- * The operators' console (issue 13), declared as `api` declares the rest. Apart from `api` until the server registers
- * them (its tests walk every entry of `api`); the front end and the mock use them now, and
- * tests/contract/mock.test.ts parses the mock's answers with them. The current user answer (api.currentUser) carries
- * an operator's permissions.
+ * The operators' console (issue 13), declared as `api` declares the rest. Those the server answers are also entries
+ * of `api` (its tests walk every entry there); the others wait here, used by the front end and the mock, and
+ * tests/contract/mock.test.ts parses the mock's answers with all of them. The current user answer (api.currentUser)
+ * carries an operator's permissions.
  */
 export const opsApi = {
   opsSendOtp: {

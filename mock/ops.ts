@@ -539,7 +539,7 @@ export default Object.fromEntries([
   on(opsApi.opsAudit, ({ query }) => {
     const actor = query.actor?.toLowerCase() ?? '';
     const matching = audit
-      .filter((entry) => !actor || `${entry.actor.name} ${entry.actor.phone}`.toLowerCase().includes(actor))
+      .filter((entry) => !actor || `${entry.actor?.name} ${entry.actor?.phone}`.toLowerCase().includes(actor))
       .filter((entry) => !query.action || entry.action === query.action)
       .filter((entry) => !query.from || dayInBeijing(entry.at) >= query.from)
       .filter((entry) => !query.to || dayInBeijing(entry.at) <= query.to);

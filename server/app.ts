@@ -26,6 +26,7 @@ import { catalogRoutes } from './routes/catalog';
 import { centerRoutes } from './routes/center';
 import { examinerRoutes } from './routes/examiner';
 import { groupRoutes } from './routes/groups';
+import { opsRoutes } from './routes/ops';
 import { paymentRoutes } from './routes/payments';
 import { profileRoutes } from './routes/profile';
 import { resultsRoutes } from './routes/results';
@@ -75,6 +76,7 @@ const ROUTES = [
   examinerRoutes,
   verifyRoutes,
   paymentRoutes,
+  opsRoutes,
 ];
 
 /**

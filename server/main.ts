@@ -50,6 +50,12 @@ export async function main(): Promise<void> {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   process.stdout.write(`Exam Ability is listening on ${server.url} (${database}, ready in ${seconds} s)\n`);
+  if ((await server.app.repos.operators.count()) === 0) {
+    process.stdout.write(
+      'No operator yet: add the first with `npm run operator -- add <phone> --name <name>` (stop the server first ' +
+        `on the embedded database), then log in at ${config.publicUrl ?? server.url}/ops/login.\n`,
+    );
+  }
   if (config.sms.provider === 'console') {
     process.stdout.write('SMS_PROVIDER=console: one-time login codes appear in this console as [sms] lines.\n');
   }

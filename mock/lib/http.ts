@@ -9,15 +9,13 @@
  */
 import type { z } from 'zod';
 import {
+  type AccountKind,
   type CurrentUser,
   type Endpoint,
   type ErrorCode,
   type ErrorEnvelope,
   type OpsEndpoint,
-  type OpsPermission,
   refusalOf,
-  USER_KINDS,
-  type UserKind,
 } from '../../contract';
 import { ERROR_CODES } from '../../contract/errors';
 import { AppError } from '../../server/errors';
@@ -102,9 +100,6 @@ function answer(res: MockResponse, data: unknown) {
   }
 }
 
-/** An entry open to any account (USER_KINDS) admits an operator too (the current user, logout); no other does. */
-const isAnyAccount = (access: readonly UserKind[]) => USER_KINDS.every((kind) => access.includes(kind));
-
 /** The handler of `endpoint` (see above). */
 export function on<E extends Endpoint | OpsEndpoint>(
   endpoint: E,
@@ -116,12 +111,10 @@ export function on<E extends Endpoint | OpsEndpoint>(
       const caller: Endpoint | OpsEndpoint = endpoint;
       if (caller.auth === 'user') {
         if (!user) refuse('UNAUTHORIZED');
-        if ('refusal' in caller && caller.refusal === 'OPERATORS_ONLY') {
-          if (user.kind !== 'operator') refuse(caller.refusal);
-          const { permission } = caller as OpsEndpoint & { permission?: OpsPermission };
-          if (permission && !user.permissions.includes(permission)) refuse('PERMISSION_DENIED');
-        } else if (user.kind === 'operator' ? !isAnyAccount(caller.access) : !caller.access.includes(user.kind)) {
-          refuse(refusalOf(caller));
+        const admitted: readonly AccountKind[] = caller.access;
+        if (!admitted.includes(user.kind)) refuse(refusalOf(caller));
+        if (caller.permission && !(user.kind === 'operator' && user.permissions.includes(caller.permission))) {
+          refuse('PERMISSION_DENIED');
         }
       }
       const body = parse(endpoint.body, req.body);

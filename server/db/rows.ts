@@ -1,5 +1,6 @@
-import type { RegistrationStatus } from '../../contract';
+import type { AuditAction, OpsPermission, RegistrationStatus } from '../../contract';
 import type {
+  auditLog,
   avatars,
   categories,
   cities,
@@ -7,6 +8,7 @@ import type {
   exams,
   groupRegistrations,
   invitationCodes,
+  operators,
   orders,
   organizations,
   otpCodes,
@@ -29,6 +31,8 @@ export type { GroupMemberRecord, GroupRejectedRecord, GroupUpload, RefundStatus 
 
 export type UserRow = typeof users.$inferSelect;
 export type OtpRow = typeof otpCodes.$inferSelect;
+/** A session's account, with the permissions of an operator (none for every other kind). */
+export type ActiveUser = UserRow & { permissions: OpsPermission[] };
 export type ProvinceRow = typeof provinces.$inferSelect;
 export type CityRow = typeof cities.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
@@ -187,7 +191,16 @@ export type ExamWrite = Pick<
 >;
 
 /** What a center's profile save writes on its row. */
-export type CenterWrite = Omit<CenterRow, 'id' | 'ownerId'>;
+export type CenterWrite = Omit<
+  CenterRow,
+  | 'id'
+  | 'ownerId'
+  | 'verificationStatus'
+  | 'verificationReason'
+  | 'verificationDecidedAt'
+  | 'verificationDecidedBy'
+  | 'submittedAt'
+>;
 
 /** What a profile save writes: the `profiles` row plus the two `users` columns currentUser shows. */
 export interface ProfileWrite {
@@ -196,4 +209,27 @@ export interface ProfileWrite {
   avatarSmall: string;
   profile: Omit<ProfileRow, 'userId' | 'updatedAt'>;
   now: Date;
+}
+
+// --- the operators' console ---
+
+export type OperatorRow = typeof operators.$inferSelect;
+
+/** An operator with its account's phone and name and who invited it (null: the server's command line). */
+export interface OperatorListRow {
+  operator: OperatorRow;
+  phone: string;
+  name: string;
+  inviter: { id: string; name: string } | null;
+}
+
+export type AuditRow = typeof auditLog.$inferSelect;
+
+export interface AuditFilter {
+  /** Part of the actor's name or phone. */
+  actor?: string;
+  action?: AuditAction;
+  /** From this instant (inclusive) to that one (exclusive). */
+  from?: Date;
+  until?: Date;
 }

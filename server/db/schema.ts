@@ -18,17 +18,20 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import {
+  ACCOUNT_KINDS,
+  type AuditAction,
+  CENTER_VERIFICATION_STATUSES,
   EXAM_STATUSES,
   GENDERS,
   type Gender,
   type GroupRejectedRow,
+  OPS_PERMISSIONS,
   ORDER_PURPOSES,
   ORDER_STATUSES,
   type PriceBreakdown,
   REGISTRATION_STATUSES,
   RESULT_OUTCOMES,
   type RefundReason,
-  USER_KINDS,
 } from '../../contract';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -39,7 +42,10 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => Buffer.from(value),
 });
 
-export const userKind = pgEnum('user_kind', USER_KINDS);
+export const userKind = pgEnum('user_kind', ACCOUNT_KINDS);
+export const opsPermission = pgEnum('ops_permission', OPS_PERMISSIONS);
+export const centerVerificationStatus = pgEnum('center_verification_status', CENTER_VERIFICATION_STATUSES);
+
 export const examStatus = pgEnum('exam_status', EXAM_STATUSES);
 export const gender = pgEnum('gender', GENDERS);
 export const registrationStatus = pgEnum('registration_status', REGISTRATION_STATUSES);
@@ -166,6 +172,14 @@ export const testCenters = pgTable('test_centers', {
   taxId: varchar('tax_id', { length: 18 }).notNull().default(''),
   licenseId: uuid('license_id').references((): AnyPgColumn => documents.id),
   logoId: uuid('logo_id').references((): AnyPgColumn => documents.id),
+  /** Only an approved center's exams are listed and bookable; a new center waits for an operator (pending). */
+  verificationStatus: centerVerificationStatus('verification_status').notNull().default('pending'),
+  /** The operator's reason for a rejection, shown to the center. */
+  verificationReason: text('verification_reason'),
+  verificationDecidedAt: instant('verification_decided_at'),
+  verificationDecidedBy: uuid('verification_decided_by').references((): AnyPgColumn => users.id),
+  /** When the center's profile was first completed: the verification queue's order. */
+  submittedAt: instant('submitted_at').notNull().defaultNow(),
 });
 
 export const exams = pgTable(
@@ -535,4 +549,42 @@ export const examExaminers = pgTable(
     assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.examId, t.examinerId] }), index('exam_examiners_examiner_idx').on(t.examinerId)],
+);
+
+/** The platform's staff: an `operator` account and what it may do in the console. Removing one deletes its row. */
+export const operators = pgTable('operators', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  permissions: opsPermission('permissions').array().notNull(),
+  invitedAt: instant('invited_at').notNull(),
+  /** The operator who invited this one; null when the server's command line added it. */
+  invitedBy: uuid('invited_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+  lastLoginAt: instant('last_login_at'),
+});
+
+/**
+ * Every operator action, append-only (a trigger refuses UPDATE and DELETE): written in the same transaction as the
+ * change it records. The actor's name and phone are copied, so the row still says who after the operator is removed.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey(),
+    at: instant('at').notNull(),
+    /** Null for the server's command line (`npm run operator`). */
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name').notNull(),
+    actorPhone: varchar('actor_phone', { length: 16 }).notNull(),
+    /** One of the contract's AUDIT_ACTIONS (text, so a new action needs no migration). */
+    action: varchar('action', { length: 64 }).$type<AuditAction>().notNull(),
+    targetType: varchar('target_type', { length: 32 }).notNull(),
+    targetId: text('target_id').notNull(),
+    targetLabel: text('target_label').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    /** The operator's IP address, or 'cli'. */
+    address: varchar('address', { length: 64 }).notNull(),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_action_idx').on(t.action, t.at)],
 );

@@ -1,11 +1,13 @@
 import type { Repositories, TransactionRepositories, UnitOfWork } from '../domain/ports';
 import type { Db } from './client';
+import { auditRepository } from './repositories/audit';
 import { otpRepository, sessionsRepository, usersRepository } from './repositories/auth';
 import { catalogRepository } from './repositories/catalog';
 import { centersRepository } from './repositories/centers';
 import { examinersRepository } from './repositories/examiners';
 import { examsRepository } from './repositories/exams';
 import { groupsRepository } from './repositories/groups';
+import { operatorsRepository } from './repositories/operators';
 import { ordersRepository } from './repositories/orders';
 import { paymentsRepository } from './repositories/payments';
 import { profilesRepository } from './repositories/profiles';
@@ -35,6 +37,8 @@ const FACTORIES: { [K in keyof Repositories]: (db: Db) => Repositories[K] } = {
   rosters: rostersRepository,
   results: resultsRepository,
   examiners: examinersRepository,
+  operators: operatorsRepository,
+  audit: auditRepository,
 };
 
 /**

@@ -1,11 +1,12 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import type { CurrentUser, LoginResponse, OtpResponse, UserKind } from '../../contract';
+import type { AccountKind, CurrentUser, LoginResponse, OtpResponse, UserKind } from '../../contract';
 import type { Config } from '../config';
+import type { ActiveUser } from '../db/rows';
 import { AppError } from '../errors';
 import type { SmsProvider } from '../providers/sms';
 import type { CounterStore } from '../store';
 import { maskPhone, normalizeChinaMobile } from './phone';
-import type { Repositories } from './ports';
+import type { Repositories, SessionsRepository } from './ports';
 
 export interface AuthDeps {
   config: Pick<Config, 'appSecret' | 'otp' | 'tokenTtlDays'>;
@@ -17,7 +18,7 @@ export interface AuthDeps {
   logError: (error: unknown, message: string) => void;
 }
 
-function hashCode(secret: string, phone: string, kind: UserKind, code: string): Buffer {
+function hashCode(secret: string, phone: string, kind: AccountKind, code: string): Buffer {
   return createHmac('sha256', secret).update(`${phone}|${kind}|${code}`).digest();
 }
 
@@ -37,7 +38,7 @@ const guessesKey = (phone: string) => `otp:guesses:${phone}`;
 /** Sends a fresh code; the newest code is the only one that logs in. */
 export async function sendOtp(
   deps: AuthDeps,
-  input: { phone: string; kind: UserKind; ip: string },
+  input: { phone: string; kind: AccountKind; ip: string },
 ): Promise<OtpResponse> {
   const phone = normalizeChinaMobile(input.phone);
   const { sendIntervalS, ipHourlyCap, ttlS, phoneDailyCap, phoneHourlyFailures } = deps.config.otp;
@@ -86,12 +87,15 @@ export async function sendOtp(
   return { sentTo: maskPhone(phone), resendAfterSeconds: sendIntervalS, expiresInSeconds: ttlS };
 }
 
-/** Checks the code and opens a session; the first login of a phone for a kind creates the account. */
-export async function login(
+/**
+ * Checks a code for a phone (E.164) and kind and uses it up; answers nothing, throws OTP_* when it does not log in.
+ * A used code answers like a wrong one: telling them apart would only help someone replaying codes.
+ */
+export async function verifyCode(
   deps: AuthDeps,
-  input: { phone: string; kind: UserKind; code: string },
-): Promise<LoginResponse> {
-  const phone = normalizeChinaMobile(input.phone);
+  input: { phone: string; kind: AccountKind; code: string },
+): Promise<void> {
+  const { phone } = input;
   const now = deps.now();
   const { maxAttempts, phoneHourlyFailures } = deps.config.otp;
   const otp = await deps.repos.otp.latest(phone, input.kind);
@@ -112,15 +116,31 @@ export async function login(
   if (!(await deps.repos.otp.consume(otp.id, now, maxAttempts))) throw new AppError('OTP_INVALID');
   // The owner proved the phone: only wrong guesses since count against it.
   await deps.store.release(guessesKey(phone));
+}
 
-  const { user, created } = await deps.repos.users.findOrCreate(phone, input.kind);
+/** A new session for a user; answers its bearer token (stored only as a hash). */
+export async function openSession(
+  deps: Pick<AuthDeps, 'now' | 'config'> & { repos: { sessions: Pick<SessionsRepository, 'create'> } },
+  userId: string,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await deps.repos.sessions.create({
-    userId: user.id,
+    userId,
     tokenHash: hashToken(token),
-    expiresAt: new Date(now.getTime() + deps.config.tokenTtlDays * 86_400_000),
+    expiresAt: new Date(deps.now().getTime() + deps.config.tokenTtlDays * 86_400_000),
   });
-  return { access_token: token, type: user.kind, created };
+  return token;
+}
+
+/** Checks the code and opens a session; the first login of a phone for a kind creates the account. */
+export async function login(
+  deps: AuthDeps,
+  input: { phone: string; kind: UserKind; code: string },
+): Promise<LoginResponse> {
+  const phone = normalizeChinaMobile(input.phone);
+  await verifyCode(deps, { ...input, phone });
+  const { user, created } = await deps.repos.users.findOrCreate(phone, input.kind);
+  return { access_token: await openSession(deps, user.id), type: input.kind, created };
 }
 
 /** The user behind a bearer token, or UNAUTHORIZED for a missing, unknown, expired or revoked one. */
@@ -134,14 +154,12 @@ export async function authenticate(
   return user;
 }
 
-export function toCurrentUser(user: {
-  id: string;
-  kind: UserKind;
-  phone: string;
-  name: string;
-  avatarSmall: string | null;
-}): CurrentUser {
-  return { id: user.id, kind: user.kind, phone: user.phone, name: user.name, avatar_small: user.avatarSmall };
+/** The logged-in account as the client sees it; an operator's carries its permissions. */
+export function toCurrentUser(user: ActiveUser): CurrentUser {
+  const account = { id: user.id, phone: user.phone, name: user.name, avatar_small: user.avatarSmall };
+  return user.kind === 'operator'
+    ? { ...account, kind: 'operator', permissions: user.permissions }
+    : { ...account, kind: user.kind };
 }
 
 export async function logout(

@@ -1,6 +1,16 @@
-import type { ExamStatus, OrderStatus, RefundReason, RegistrationStatus, UserKind } from '../../contract';
 import type {
+  AccountKind,
+  ExamStatus,
+  OpsPermission,
+  OrderStatus,
+  RefundReason,
+  RegistrationStatus,
+} from '../../contract';
+import type {
+  ActiveUser,
   AssignedExaminerRow,
+  AuditFilter,
+  AuditRow,
   AvatarRow,
   BookingProfileRow,
   CandidateRow,
@@ -19,6 +29,7 @@ import type {
   GroupMemberRow,
   GroupRow,
   GroupUpload,
+  OperatorListRow,
   OrderInsert,
   OrderRow,
   OrderSeatsRow,
@@ -74,21 +85,23 @@ export interface Links {
 
 export interface UsersRepository {
   /** The account for this phone and kind, created on first use; `created` tells which. */
-  findOrCreate(phone: string, kind: UserKind): Promise<{ user: UserRow; created: boolean }>;
+  findOrCreate(phone: string, kind: AccountKind): Promise<{ user: UserRow; created: boolean }>;
   phonesOf(userIds: string[]): Promise<Map<string, string>>;
 }
 
 export interface SessionsRepository {
   create(session: { userId: string; tokenHash: string; expiresAt: Date }): Promise<void>;
-  /** The user of a session that is neither expired nor revoked. */
-  findActiveUser(tokenHash: string, now: Date): Promise<UserRow | undefined>;
+  /** The user of a session that is neither expired nor revoked; an operator's only while it still is one. */
+  findActiveUser(tokenHash: string, now: Date): Promise<ActiveUser | undefined>;
   revoke(tokenHash: string, now: Date): Promise<void>;
+  /** Ends every live session of a user (an operator removed, a candidate's sessions ended by support). */
+  revokeAll(userId: string, now: Date): Promise<number>;
 }
 
 export interface OtpRepository {
   insert(code: Omit<OtpRow, 'id' | 'attempts' | 'consumedAt' | 'createdAt'> & { createdAt: Date }): Promise<void>;
   /** The newest code for the phone and kind: it supersedes every older one. */
-  latest(phone: string, kind: UserKind): Promise<OtpRow | undefined>;
+  latest(phone: string, kind: AccountKind): Promise<OtpRow | undefined>;
   /** Counts a wrong try; answers the attempts so far. */
   recordWrongAttempt(id: string): Promise<number>;
   /** Marks the code used if it still is usable; false when a concurrent login got there first. */
@@ -386,6 +399,36 @@ export interface ExaminersRepository {
   unassignExaminer(examId: string, examinerId: string): Promise<boolean>;
 }
 
+// --- the operators' console ---
+
+export interface OperatorsRepository {
+  /** Every operator with its account and who invited it, oldest first. */
+  list(): Promise<OperatorListRow[]>;
+  /** The operator a phone (E.164) belongs to, if any. */
+  byPhone(phone: string): Promise<OperatorListRow | undefined>;
+  byUser(userId: string): Promise<OperatorListRow | undefined>;
+  /** Makes an account an operator; false when it already is one. */
+  add(row: {
+    userId: string;
+    permissions: OpsPermission[];
+    invitedAt: Date;
+    invitedBy: string | null;
+  }): Promise<boolean>;
+  /** Ends an operator's standing; false when it was not one. */
+  remove(userId: string): Promise<boolean>;
+  /** Renames an operator's account (its name as the console and the audit log show it). */
+  rename(userId: string, name: string): Promise<void>;
+  touchLogin(userId: string, at: Date): Promise<void>;
+  count(): Promise<number>;
+}
+
+/** The audit log: rows are only ever added (the database refuses UPDATE and DELETE on the table). */
+export interface AuditRepository {
+  append(row: AuditRow): Promise<void>;
+  /** Newest first. */
+  page(filter: AuditFilter, offset: number, limit: number): Promise<Page<AuditRow>>;
+}
+
 /** Every repository, by name, over one connection (the app's database, or one transaction). */
 export interface Repositories {
   users: UsersRepository;
@@ -405,6 +448,8 @@ export interface Repositories {
   rosters: RostersRepository;
   results: ResultsRepository;
   examiners: ExaminersRepository;
+  operators: OperatorsRepository;
+  audit: AuditRepository;
 }
 
 /** The repositories of one transaction, and a savepoint in it. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod';
 import { type Endpoint, errorEnvelope, id, ok, refusalOf } from '../../contract';
-import type { UserRow } from '../db/rows';
+import type { ActiveUser } from '../db/rows';
 import { AppError } from '../errors';
 import type { Session } from '../plugins/auth';
 
@@ -12,7 +12,7 @@ export interface RouteInput<E extends Endpoint> {
   query: Parsed<E, 'query'>;
   params: Parsed<E, 'params'>;
   /** The logged-in user; present exactly when the endpoint's auth is `user`. */
-  user: E['auth'] extends 'user' ? UserRow : undefined;
+  user: E['auth'] extends 'user' ? ActiveUser : undefined;
   /** The bearer token of an authenticated request (logout revokes it). */
   token: E['auth'] extends 'user' ? string : undefined;
   request: FastifyRequest;
@@ -58,7 +58,8 @@ function sendFile(reply: FastifyReply, file: FileAnswer): FastifyReply {
 /**
  * Registers contract endpoints on `app` (a route module's scope): their zod schemas validate the request and the
  * success envelope, OpenAPI comes from the same schemas, and `auth: 'user'` endpoints refuse requests without a live
- * session (401, through the auth plugin) and accounts of a kind their `access` leaves out (403, see refusalOf).
+ * session (401, through the auth plugin), accounts of a kind their `access` leaves out (403, see refusalOf) and
+ * operators without the endpoint's `permission` (403 PERMISSION_DENIED).
  * A `response: 'file'` endpoint answers its handler's file; every failure is the error envelope either way.
  */
 export function endpointRegistrar(app: FastifyInstance) {
@@ -84,6 +85,9 @@ export function endpointRegistrar(app: FastifyInstance) {
           ? async (request) => {
               const session = await app.authenticate(request);
               if (!caller.access.includes(session.user.kind)) throw new AppError(refusalOf(caller));
+              if (caller.permission && !session.user.permissions.includes(caller.permission)) {
+                throw new AppError('PERMISSION_DENIED');
+              }
               sessions.set(request, session);
             }
           : undefined,

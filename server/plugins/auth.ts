@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { UserRow } from '../db/rows';
+import type { ActiveUser } from '../db/rows';
 import { authenticate } from '../domain/auth';
 
 declare module 'fastify' {
@@ -11,7 +11,7 @@ declare module 'fastify' {
 }
 
 export interface Session {
-  user: UserRow;
+  user: ActiveUser;
   /** The bearer token itself (logout revokes it). */
   token: string;
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { OtpRepository, SessionsRepository, UsersRepository } from '../../domain/ports';
 import { uuidv7 } from '../../ids';
 import type { Db } from '../client';
-import { otpCodes, sessions, users } from '../schema';
+import { operators, otpCodes, sessions, users } from '../schema';
 
 export function usersRepository(db: Db): UsersRepository {
   return {
@@ -28,9 +28,10 @@ export function usersRepository(db: Db): UsersRepository {
 export function sessionsRepository(db: Db): SessionsRepository {
   // Every authenticated request runs this: prepared once, it skips building the SQL and re-planning it each time.
   const activeUser = db
-    .select({ user: users })
+    .select({ user: users, permissions: operators.permissions })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(operators, eq(operators.userId, users.id))
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
@@ -46,7 +47,17 @@ export function sessionsRepository(db: Db): SessionsRepository {
     /** The user of a session that is neither expired nor revoked. */
     async findActiveUser(tokenHash, now) {
       const [row] = await activeUser.execute({ tokenHash, now });
-      return row?.user;
+      if (!row || (row.user.kind === 'operator' && !row.permissions)) return undefined;
+      return { ...row.user, permissions: row.permissions ?? [] };
+    },
+    /** Ends every live session of a user (an operator removed, a candidate's sessions ended by support). */
+    async revokeAll(userId: string, now: Date): Promise<number> {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return rows.length;
     },
     async revoke(tokenHash, now) {
       await db

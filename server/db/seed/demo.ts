@@ -238,7 +238,13 @@ export async function loadDemoData(db: Db, now: Date = new Date()): Promise<bool
   const organizationIds = new Map((await db.select().from(organizations)).map((o) => [o.nameZh, o.id]));
   const centers = new Map(CENTERS.map((c) => [c.key, { ...c, id: uuidv7() }]));
   await db.transaction(async (tx) => {
-    await tx.insert(testCenters).values([...centers.values()].map(({ key: _key, ...center }) => center));
+    // Demo centers are ones an operator has approved: their exams are listed and bookable.
+    await tx.insert(testCenters).values(
+      [...centers.values()].map(({ key: _key, ...center }) => ({
+        ...center,
+        verificationStatus: 'approved' as const,
+      })),
+    );
     await tx.insert(exams).values(
       EXAMS.map((e) => {
         const center = centers.get(e.center);

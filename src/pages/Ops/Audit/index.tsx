@@ -59,7 +59,8 @@ function AuditPage() {
       title: text('column.actor'),
       dataIndex: 'actor',
       fieldProps: { maxLength: 64, placeholder: text('actor.placeholder') },
-      render: (_, entry) => `${entry.actor.name} (${maskPhone(entry.actor.phone)})`,
+      render: (_, entry) =>
+        entry.actor ? `${entry.actor.name} (${maskPhone(entry.actor.phone)})` : text('actor.commandLine'),
     },
     {
       title: text('column.action'),

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { api } from '../../contract';
+import { auditFilter, toAuditEntry } from '../domain/audit';
+import type { AuthDeps } from '../domain/auth';
+import {
+  actorOf,
+  addOperator,
+  listOperators,
+  type OperatorDeps,
+  operatorLogin,
+  removeOperator,
+  sendOperatorOtp,
+} from '../domain/operators';
+import type { Repositories } from '../domain/ports';
+import { endpointRegistrar } from '../http/route';
+
+/** The operators' console: its login and the endpoints under /api/ops, each behind its permission. */
+export async function opsRoutes(app: FastifyInstance): Promise<void> {
+  const operators: OperatorDeps = { repos: app.repos, uow: app.uow, now: app.now };
+  const auth: AuthDeps & { repos: Repositories } = {
+    config: app.config,
+    repos: app.repos,
+    store: app.providers.store,
+    sms: app.providers.sms,
+    now: app.now,
+    logError: (error, message) => app.log.error({ err: error }, message),
+  };
+  const route = endpointRegistrar(app);
+
+  route(api.opsSendOtp, ({ body, request }) => sendOperatorOtp(auth, { phone: body.phone, ip: request.ip }));
+  route(api.opsLogin, ({ body, request }) => operatorLogin({ ...auth, uow: app.uow }, { ...body, ip: request.ip }));
+  route(api.opsOperators, () => listOperators(operators));
+  route(api.opsInviteOperator, async ({ body, user, request }) => {
+    await addOperator(operators, actorOf(user, request.ip), body);
+    return listOperators(operators);
+  });
+  route(api.opsRemoveOperator, async ({ params, user, request }) => {
+    await removeOperator(operators, actorOf(user, request.ip), params.id);
+    return listOperators(operators);
+  });
+  route(api.opsAudit, async ({ query }) => {
+    const { current, pageSize } = query;
+    const { rows, total } = await app.repos.audit.page(auditFilter(query), (current - 1) * pageSize, pageSize);
+    return { list: rows.map(toAuditEntry), total, current, pageSize };
+  });
+}
