@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
-import { api, type Endpoint as ContractEndpoint, refusalOf, USER_KINDS } from '../../contract';
+import { ACCOUNT_KINDS, api, type Endpoint as ContractEndpoint, refusalOf } from '../../contract';
 import { createTestApp, envelope, loginAs, multipart, type TestApp } from '../../tests/helpers/app';
 import { nextPhone } from '../../tests/helpers/booking';
 import { type Auth, centerAccount, centerExam, examinerFor, paidCandidate } from '../../tests/helpers/door';
 import { insertCatalogBasics } from '../../tests/helpers/fixtures';
+import { operatorWithEveryPermission } from '../../tests/helpers/ops';
 import { documents, examExaminers, exams, registrations, results } from '../db/schema';
 import { uuidv7 } from '../ids';
 
@@ -215,7 +216,7 @@ describe('who may call is declared on the contract entry and enforced by the reg
     assert.ok(userEndpoints.length > 40);
     for (const endpoint of userEndpoints) {
       assert.ok(Array.isArray(endpoint.access) && endpoint.access.length > 0, `${endpoint.name} declares its access`);
-      for (const kind of endpoint.access) assert.ok(USER_KINDS.includes(kind), `${endpoint.name}: ${kind}`);
+      for (const kind of endpoint.access) assert.ok(ACCOUNT_KINDS.includes(kind), `${endpoint.name}: ${kind}`);
     }
   });
 
@@ -224,13 +225,14 @@ describe('who may call is declared on the contract entry and enforced by the reg
       individual: await loginAs(t, nextPhone()),
       testCenter: await loginAs(t, nextPhone(), 'testCenter'),
       examiner: await loginAs(t, nextPhone(), 'examiner'),
+      operator: await operatorWithEveryPermission(t),
     };
     // Logging out revokes the caller's token: it goes last.
     const last = (endpoint: { name: string }) => (endpoint.name === 'logout' ? 1 : 0);
     for (const endpoint of userEndpoints.toSorted((a, b) => last(a) - last(b))) {
       // Ids nobody has and no body: a refusal here is about who asks, since nothing else was checked yet.
       const url = endpoint.path.replace(/:\w+/g, () => uuidv7());
-      for (const kind of USER_KINDS) {
+      for (const kind of ACCOUNT_KINDS) {
         const response = await t.app.inject({ method: endpoint.method, url, headers: as[kind] });
         const who = `${endpoint.method} ${endpoint.path} as ${kind}`;
         if (endpoint.access.includes(kind)) {

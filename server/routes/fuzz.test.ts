@@ -18,6 +18,7 @@ import { nextPhone } from '../../tests/helpers/booking';
 import { createCenterExam, png, readyCenter, taxId } from '../../tests/helpers/center';
 import { examinerFor, paidCandidate } from '../../tests/helpers/door';
 import { idCardNumber, insertCatalogBasics, insertDiscountCodes } from '../../tests/helpers/fixtures';
+import { operatorWithEveryPermission } from '../../tests/helpers/ops';
 import { csvOf, GROUP_HEADER, memberRows, xlsxOf } from '../../tests/helpers/spreadsheets';
 
 /**
@@ -37,7 +38,7 @@ const NO_LIMITS = {
   OTP_PHONE_HOURLY_FAILURES: '100000000',
 };
 
-type Role = 'anonymous' | 'individual' | 'testCenter' | 'examiner';
+type Role = 'anonymous' | 'individual' | 'testCenter' | 'examiner' | 'operator';
 
 let t: TestApp;
 let roles: Record<Role, Record<string, string>>;
@@ -58,6 +59,7 @@ before(async () => {
     individual: candidate.headers,
     testCenter: center.auth,
     examiner: examiner.headers,
+    operator: await operatorWithEveryPermission(t),
   };
   const groupAnswer = await t.app.inject({
     method: 'POST',
@@ -175,6 +177,7 @@ function callerOf(endpoint: Endpoint): Role {
   if (endpoint.auth === 'public') return 'anonymous';
   if (endpoint.path.startsWith('/api/center/')) return 'testCenter';
   if (endpoint.path.startsWith('/api/examiner/')) return 'examiner';
+  if (endpoint.path.startsWith('/api/ops/')) return 'operator';
   return 'individual';
 }
 

@@ -1,0 +1,45 @@
+import { OPS_PERMISSIONS, type OpsPermission } from '../../contract';
+import { addOperator, type OperatorDeps } from '../../server/domain/operators';
+import { dataOf, type TestApp } from './app';
+import { nextPhone } from './booking';
+
+let addressCount = 0;
+
+/** The operator deps of a test app (what the route module and the command line build). */
+export function operatorDeps(t: TestApp): OperatorDeps {
+  return { repos: t.app.repos, uow: t.app.uow, now: () => t.clock.now };
+}
+
+/** Adds an operator as the command line does; answers its user id. */
+export async function addTestOperator(
+  t: TestApp,
+  phone: string,
+  permissions: readonly OpsPermission[],
+  name = `Operator ${phone.slice(-4)}`,
+): Promise<string> {
+  const actor = { id: null, name: 'npm run operator', phone: '', address: 'cli' };
+  return (await addOperator(operatorDeps(t), actor, { phone, name, permissions })).id;
+}
+
+/** Logs an operator in through /api/ops/auth (each call from its own address) and answers its bearer header. */
+export async function loginOperator(t: TestApp, phone: string): Promise<{ authorization: string }> {
+  addressCount += 1;
+  const remoteAddress = `10.200.${(addressCount >> 8) & 255}.${addressCount & 255}`;
+  const sent = await t.app.inject({ method: 'POST', url: '/api/ops/auth/otp', payload: { phone }, remoteAddress });
+  if (sent.statusCode !== 200) throw new Error(`ops otp for ${phone} failed: ${sent.statusCode} ${sent.body}`);
+  const code = t.sms.lastCodeFor(`+86${phone.replace(/\D/g, '').slice(-11)}`);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/ops/auth/login',
+    payload: { phone, code },
+    remoteAddress,
+  });
+  return { authorization: `Bearer ${dataOf('opsLogin', res).access_token}` };
+}
+
+/** A logged-in operator holding every permission (a fresh phone each call). */
+export async function operatorWithEveryPermission(t: TestApp): Promise<{ authorization: string }> {
+  const phone = nextPhone();
+  await addTestOperator(t, phone, OPS_PERMISSIONS);
+  return loginOperator(t, phone);
+}
