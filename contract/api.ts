@@ -658,6 +658,11 @@ export const api = {
   opsInviteOperator: opsApi.opsInviteOperator,
   opsRemoveOperator: opsApi.opsRemoveOperator,
   opsAudit: opsApi.opsAudit,
+  opsCenters: opsApi.opsCenters,
+  opsApproveCenter: opsApi.opsApproveCenter,
+  opsRejectCenter: opsApi.opsRejectCenter,
+  opsSuspendCenter: opsApi.opsSuspendCenter,
+  opsCenterLicense: opsApi.opsCenterLicense,
 } as const satisfies Record<string, Endpoint>;
 
 export type Api = typeof api;

@@ -23,3 +23,13 @@ export function isValidCreditCode(input: string): boolean {
   if (!/^[0-9A-HJ-NPQRTUWXY]{18}$/.test(code)) return false;
   return creditCodeCheckCharacter(code.slice(0, 17)) === code[17];
 }
+
+/**
+ * What an operator is told of a tax ID beside the license: `valid`; `checkCharacterMismatch` (18 characters of the
+ * alphabet, the last not the one the first 17 give); `malformed` (anything else).
+ */
+export function creditCodeCheck(input: string): 'valid' | 'checkCharacterMismatch' | 'malformed' {
+  const code = input.trim().toUpperCase();
+  if (!/^[0-9A-HJ-NPQRTUWXY]{18}$/.test(code)) return 'malformed';
+  return creditCodeCheckCharacter(code.slice(0, 17)) === code[17] ? 'valid' : 'checkCharacterMismatch';
+}

@@ -74,6 +74,8 @@ export const ERROR_CATALOGUE = {
   PERMISSION_DENIED: { status: 403, showType: 2 },
   OPERATOR_EXISTS: { status: 409, showType: 2 },
   OPERATOR_SELF_REMOVAL: { status: 409, showType: 2 },
+  CENTER_VERIFICATION_CONFLICT: { status: 409, showType: 2 },
+  CENTER_NOT_APPROVED: { status: 409, showType: 2 },
   CATEGORY_CODE_TAKEN: { status: 409, showType: 2 },
   PROMO_CODE_TAKEN: { status: 409, showType: 2 },
   PROMOTION_WINDOW_INVALID: { status: 400, showType: 2 },

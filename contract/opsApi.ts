@@ -143,6 +143,13 @@ export const opsApi = {
     params: opsIdParams,
     data: opsCenter,
   },
+  opsCenterLicense: {
+    ...paths.opsCenterLicense,
+    ...operatorWith('centers'),
+    summary: "A center's business license as it uploaded it",
+    params: opsIdParams,
+    response: 'file',
+  },
   opsCategories: {
     ...paths.opsCategories,
     ...operatorWith('catalog'),

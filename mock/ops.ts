@@ -259,6 +259,8 @@ export default Object.fromEntries([
     record(user, 'center.suspend', target, before.verification, after.verification);
     return decided;
   }),
+  // No stored file has an id in the mock, as for the center's own license (mock/center.ts).
+  on(opsApi.opsCenterLicense, () => refuse('NOT_FOUND')),
   on(opsApi.opsCategories, ({ query }) => {
     const q = query.q?.toLowerCase() ?? '';
     const matching = [...opsCategories.values()]

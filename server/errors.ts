@@ -57,6 +57,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   PERMISSION_DENIED: 'Your operator account does not have the permission for this.',
   OPERATOR_EXISTS: 'This phone is already an operator.',
   OPERATOR_SELF_REMOVAL: 'You cannot remove yourself.',
+  CENTER_VERIFICATION_CONFLICT: "The center's verification has changed; reload to see where it stands.",
+  CENTER_NOT_APPROVED: 'This exam is not taking registrations now.',
   CATEGORY_CODE_TAKEN: 'Another category has this code.',
   PROMO_CODE_TAKEN: 'Another promotion or invitation has this code.',
   PROMOTION_WINDOW_INVALID: 'The validity must end after it starts.',

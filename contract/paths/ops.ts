@@ -8,6 +8,7 @@ export const opsCenters = { method: 'GET', path: '/api/ops/centers' } as const;
 export const opsApproveCenter = { method: 'POST', path: '/api/ops/centers/:id/approve' } as const;
 export const opsRejectCenter = { method: 'POST', path: '/api/ops/centers/:id/reject' } as const;
 export const opsSuspendCenter = { method: 'POST', path: '/api/ops/centers/:id/suspend' } as const;
+export const opsCenterLicense = { method: 'GET', path: '/api/ops/centers/:id/license' } as const;
 export const opsCategories = { method: 'GET', path: '/api/ops/categories' } as const;
 export const opsCreateCategory = { method: 'POST', path: '/api/ops/categories' } as const;
 export const opsUpdateCategory = { method: 'PUT', path: '/api/ops/categories/:id' } as const;

@@ -22,9 +22,8 @@ import {
   type OpsPermission,
   type OpsRefund,
   type Promotion,
-  type TaxIdCheck,
 } from '../../contract';
-import { creditCodeCheckCharacter } from '../../contract/creditCode';
+import { creditCodeCheck, creditCodeCheckCharacter } from '../../contract/creditCode';
 import { maskIdCard } from '../../contract/idcard';
 import { isNewAccount } from './accounts';
 import {
@@ -103,12 +102,6 @@ export function record(
   });
 }
 
-export function taxIdCheckOf(taxId: string): TaxIdCheck {
-  const code = taxId.trim().toUpperCase();
-  if (!/^[0-9A-HJ-NPQRTUWXY]{18}$/.test(code)) return 'malformed';
-  return creditCodeCheckCharacter(code.slice(0, 17)) === code[17] ? 'valid' : 'checkCharacterMismatch';
-}
-
 const withCheckCharacter = (first17: string) => `${first17}${creditCodeCheckCharacter(first17)}`;
 
 /** The audit action that leaves a center in each decided status. */
@@ -135,7 +128,7 @@ function queue(
     licenseUrl: '/logo.svg',
     licenseContentType: 'image/svg+xml',
     taxId,
-    taxIdCheck: taxIdCheckOf(taxId),
+    taxIdCheck: creditCodeCheck(taxId),
     contactName: `联系人${n}`,
     contactPhone: `+861390013${String(9000 + n)}`,
     address: `${center.province.name} ${center.city.name} ${center.location.zh}`,
@@ -190,7 +183,7 @@ export function submitCenter(center: Omit<OpsCenter, 'taxIdCheck' | 'verificatio
   const known = centers.get(center.id);
   centers.set(center.id, {
     ...center,
-    taxIdCheck: taxIdCheckOf(center.taxId),
+    taxIdCheck: creditCodeCheck(center.taxId),
     verification: known?.verification ?? pending,
     submittedAt: known?.submittedAt ?? new Date().toISOString(),
     decidedBy: known?.decidedBy ?? null,

@@ -78,6 +78,7 @@ export async function seedBenchExams(database: Database, seats: Record<string, n
     addressZh: '测试路 1 号',
     addressEn: '1 Test Road',
     capacity: Math.max(...Object.values(seats)),
+    verificationStatus: 'approved',
   });
   const startsAt = new Date(Date.now() + 30 * 86_400_000);
   const rows = Object.entries(seats).map(([code, capacity]) => ({

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -41,28 +41,41 @@ async function waitUntilReady(url: string, server: ChildProcess, deadlineMs: num
  * Starts the production server as a separate process: the built front end in dist/, a fresh embedded database with
  * demo data in a temporary DATA_DIR, and the console SMS provider. Used by the e2e tests and the benchmarks.
  */
-export async function startServerProcess(port: number, env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+export async function startServerProcess(
+  port: number,
+  env: NodeJS.ProcessEnv = {},
+  options: { operator?: { phone: string; name: string } } = {},
+): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
   const work = mkdtempSync(join(tmpdir(), 'exam-server-'));
   const logFile = join(work, 'server.log');
   const log = createWriteStream(logFile);
-  const server = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), [join(ROOT, 'server', 'main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      APP_ENV: 'local',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: join(work, 'data'),
-      STATIC_DIR: join(ROOT, 'dist'),
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SMS_PROVIDER: 'console',
-      DEMO_DATA: 'true',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-  });
+  const serverEnv = {
+    ...process.env,
+    APP_ENV: 'local',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: join(work, 'data'),
+    STATIC_DIR: join(ROOT, 'dist'),
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    SMS_PROVIDER: 'console',
+    DEMO_DATA: 'true',
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
+  const tsx = join(ROOT, 'node_modules', '.bin', 'tsx');
+  // The first operator comes as a deployment's does: the command line, on the database before the server opens it.
+  if (options.operator) {
+    const { phone, name } = options.operator;
+    const added = spawnSync(tsx, [join(ROOT, 'scripts', 'operator.ts'), 'add', phone, '--name', name], {
+      cwd: ROOT,
+      env: serverEnv,
+      encoding: 'utf8',
+    });
+    if (added.status !== 0) throw new Error(`npm run operator -- add failed: ${added.stdout}${added.stderr}`);
+  }
+  const server = spawn(tsx, [join(ROOT, 'server', 'main.ts')], { cwd: ROOT, env: serverEnv });
   server.stdout?.pipe(log);
   server.stderr?.pipe(log);
   const exited = new Promise((resolve) => server.once('exit', resolve));

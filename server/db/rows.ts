@@ -1,4 +1,4 @@
-import type { AuditAction, OpsPermission, RegistrationStatus } from '../../contract';
+import type { AuditAction, CenterVerificationStatus, OpsPermission, RegistrationStatus } from '../../contract';
 import type {
   auditLog,
   avatars,
@@ -62,7 +62,7 @@ export interface ExamSummaryRow {
   exam: ExamRow;
   category: CategoryRow;
   organization: OrganizationRow | null;
-  center: Pick<CenterRow, 'id' | 'nameZh' | 'nameEn'>;
+  center: Pick<CenterRow, 'id' | 'nameZh' | 'nameEn' | 'verificationStatus'>;
   province: ProvinceRow;
   city: CityRow;
 }
@@ -232,4 +232,22 @@ export interface AuditFilter {
   /** From this instant (inclusive) to that one (exclusive). */
   from?: Date;
   until?: Date;
+}
+
+/** A center as the verification queue shows it: its row, its place's names, its license's type, who decided. */
+export interface VerificationRow {
+  center: CenterRow;
+  provinceName: string;
+  cityName: string;
+  licenseContentType: string | null;
+  /** The center account's phone (E.164). */
+  ownerPhone: string | null;
+  decider: { id: string; name: string } | null;
+}
+
+export interface VerificationChange {
+  status: CenterVerificationStatus;
+  reason: string | null;
+  decidedBy: string;
+  decidedAt: Date;
 }

@@ -4,6 +4,7 @@ import { auditRepository } from './repositories/audit';
 import { otpRepository, sessionsRepository, usersRepository } from './repositories/auth';
 import { catalogRepository } from './repositories/catalog';
 import { centersRepository } from './repositories/centers';
+import { centerVerificationRepository } from './repositories/centerVerification';
 import { examinersRepository } from './repositories/examiners';
 import { examsRepository } from './repositories/exams';
 import { groupsRepository } from './repositories/groups';
@@ -39,6 +40,7 @@ const FACTORIES: { [K in keyof Repositories]: (db: Db) => Repositories[K] } = {
   examiners: examinersRepository,
   operators: operatorsRepository,
   audit: auditRepository,
+  verification: centerVerificationRepository,
 };
 
 /**

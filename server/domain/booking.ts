@@ -4,6 +4,7 @@ import { uniqueConstraintOf } from '../db/errors';
 import type { ExamBriefRow, ExamRow, ExamSummaryRow, OrderRow, RegistrationRow, UserRow } from '../db/rows';
 import { AppError } from '../errors';
 import { uuidv7 } from '../ids';
+import { VISIBLE_CENTER_STATUSES } from './centerVerification';
 import type { BookingDeps } from './deps';
 import type { Repositories } from './ports';
 import { type Promotion, priceBooking } from './pricing';
@@ -37,13 +38,17 @@ export async function resolvePromotion(deps: BookingDeps, code: string | undefin
   return { code: row.code, discountBps: row.discountBps, amountFen: row.amountFen };
 }
 
+/** A published exam candidates may see: not a draft, and its center approved (or suspended: bookings stand). */
 async function bookableExam(deps: BookingDeps, examId: string): Promise<ExamRow> {
   const exam = await deps.repos.exams.exam(examId);
-  if (!exam || exam.status === 'inactive') throw notFound('exam');
+  if (!exam || exam.status === 'inactive' || !VISIBLE_CENTER_STATUSES.includes(exam.centerStatus)) {
+    throw notFound('exam');
+  }
+  if (exam.centerStatus !== 'approved') throw new AppError('CENTER_NOT_APPROVED');
   return exam;
 }
 
-/** An exam that takes bookings now: active, registration not yet ended, not started. */
+/** An exam that takes bookings now: its center approved, active, registration not yet ended, not started. */
 export async function openExam(deps: BookingDeps, examId: string): Promise<ExamRow> {
   const exam = await bookableExam(deps, examId);
   const now = deps.now();

@@ -1,5 +1,6 @@
 import type { Category, City, ExamList, ExamListQuery, ExamSummary, Province } from '../../contract';
 import { AppError } from '../errors';
+import { VISIBLE_CENTER_STATUSES } from './centerVerification';
 import type { Repositories } from './ports';
 import { toExamSummary } from './views/exams';
 
@@ -51,8 +52,9 @@ export async function listOpenExams(deps: CatalogDeps, query: ExamListQuery): Pr
 
 export async function getExam(deps: CatalogDeps, id: string): Promise<ExamSummary> {
   const row = await deps.repos.exams.examSummary(id);
-  // Drafts marked inactive are not published; any other exam is, whatever its dates.
-  if (!row || row.exam.status === 'inactive')
+  // Drafts marked inactive are not published; any other exam is, whatever its dates, when its center is one
+  // candidates may see (approved, or suspended: those who booked keep their exam).
+  if (!row || row.exam.status === 'inactive' || !VISIBLE_CENTER_STATUSES.includes(row.center.verificationStatus))
     throw new AppError('NOT_FOUND', undefined, undefined, undefined, 'No exam has this id.');
   return toExamSummary(row);
 }

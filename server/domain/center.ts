@@ -9,6 +9,7 @@ import {
 import type { CenterRow, DocumentPurpose, UserRow } from '../db/rows';
 import { AppError } from '../errors';
 import type { SmsProvider } from '../providers/sms';
+import { toVerification } from './centerVerification';
 import type { BookingDeps } from './deps';
 import { type LicenseContentType, licenseContentType, processLogo } from './documents';
 import { normalizeChinaMobile } from './phone';
@@ -93,6 +94,7 @@ async function toCenterProfile(deps: CenterDeps, center: CenterRow | undefined):
     address: center?.addressZh ?? '',
     complete: missing.length === 0,
     missing,
+    ...(center ? { verification: toVerification(center) } : {}),
   };
 }
 

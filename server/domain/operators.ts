@@ -14,7 +14,7 @@ export interface OperatorDeps {
 }
 
 /** The actor an operator's request is: its account and the address it came from. */
-export function actorOf(user: Pick<ActiveUser, 'id' | 'name' | 'phone'>, address: string): Actor {
+export function actorOf(user: Pick<ActiveUser, 'id' | 'name' | 'phone'>, address: string): Actor & { id: string } {
   return { id: user.id, name: user.name, phone: user.phone, address };
 }
 

@@ -1,5 +1,6 @@
 import type {
   AccountKind,
+  CenterVerificationStatus,
   ExamStatus,
   OpsPermission,
   OrderStatus,
@@ -49,6 +50,8 @@ import type {
   ResultOutcome,
   RosterLineRow,
   UserRow,
+  VerificationChange,
+  VerificationRow,
 } from '../db/rows';
 
 /**
@@ -172,7 +175,8 @@ export interface ExamFacts {
 
 /** Every query of an exam row; `centerId` narrows a read to the exams that center runs. */
 export interface ExamsRepository {
-  exam(id: string, centerId?: string): Promise<ExamRow | undefined>;
+  /** An exam, with its center's verification (only an approved center's exams take bookings). */
+  exam(id: string, centerId?: string): Promise<(ExamRow & { centerStatus: CenterVerificationStatus }) | undefined>;
   /** The exam, locked until the transaction ends (bookings of it wait behind it). */
   lockExam(id: string, centerId?: string): Promise<ExamRow | undefined>;
   /** The exam in the catalog's shape (category, organization, center, place). */
@@ -429,6 +433,21 @@ export interface AuditRepository {
   page(filter: AuditFilter, offset: number, limit: number): Promise<Page<AuditRow>>;
 }
 
+/** Test centers' verification (the operators' queue): read with what an operator checks, changed state by state. */
+export interface CenterVerificationRepository {
+  /** Centers of a status (any without), oldest submission first; `text` is part of the name, tax ID or phone. */
+  page(
+    filter: { status?: CenterVerificationStatus; text?: string },
+    offset: number,
+    limit: number,
+  ): Promise<Page<VerificationRow>>;
+  byId(id: string): Promise<VerificationRow | undefined>;
+  /** Moves a center from one of `from` to the change's status; false when it was in none of them. */
+  decide(id: string, from: readonly CenterVerificationStatus[], change: VerificationChange): Promise<boolean>;
+  /** The center's license file, for an operator to read. */
+  license(id: string): Promise<{ bytes: Buffer; contentType: string } | undefined>;
+}
+
 /** Every repository, by name, over one connection (the app's database, or one transaction). */
 export interface Repositories {
   users: UsersRepository;
@@ -450,6 +469,7 @@ export interface Repositories {
   examiners: ExaminersRepository;
   operators: OperatorsRepository;
   audit: AuditRepository;
+  verification: CenterVerificationRepository;
 }
 
 /** The repositories of one transaction, and a savepoint in it. */

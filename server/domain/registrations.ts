@@ -1,5 +1,6 @@
 import type {
   CancelResponse,
+  CenterVerificationStatus,
   ChangeRequest,
   ChangeResponse,
   ExamSummary,
@@ -172,10 +173,16 @@ export async function changeOptions(deps: BookingDeps, user: UserRow, id: string
   return rows.map(toExamSummary);
 }
 
-function isValidTarget(deps: BookingDeps, target: ExamRow | undefined, current: ExamRow, now: Date) {
+function isValidTarget(
+  deps: BookingDeps,
+  target: (ExamRow & { centerStatus: CenterVerificationStatus }) | undefined,
+  current: ExamRow,
+  now: Date,
+) {
   return (
     target !== undefined &&
     target.id !== current.id &&
+    target.centerStatus === 'approved' &&
     target.status === 'active' &&
     target.registrationEndsAt > now &&
     target.startsAt > startsAfterLock(deps, now) &&

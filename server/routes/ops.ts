@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { api } from '../../contract';
 import { auditFilter, toAuditEntry } from '../domain/audit';
 import type { AuthDeps } from '../domain/auth';
+import { decideCenter, toOpsCenter, type VerificationDeps } from '../domain/centerVerification';
 import {
   actorOf,
   addOperator,
@@ -12,6 +13,7 @@ import {
   sendOperatorOtp,
 } from '../domain/operators';
 import type { Repositories } from '../domain/ports';
+import { AppError } from '../errors';
 import { endpointRegistrar } from '../http/route';
 
 /** The operators' console: its login and the endpoints under /api/ops, each behind its permission. */
@@ -24,6 +26,13 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
     sms: app.providers.sms,
     now: app.now,
     logError: (error, message) => app.log.error({ err: error }, message),
+  };
+  const centers: VerificationDeps = {
+    repos: app.repos,
+    uow: app.uow,
+    sms: app.providers.sms,
+    log: app.log,
+    now: app.now,
   };
   const route = endpointRegistrar(app);
 
@@ -42,5 +51,29 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
     const { current, pageSize } = query;
     const { rows, total } = await app.repos.audit.page(auditFilter(query), (current - 1) * pageSize, pageSize);
     return { list: rows.map(toAuditEntry), total, current, pageSize };
+  });
+
+  route(api.opsCenters, async ({ query }) => {
+    const { current, pageSize, status, q } = query;
+    const { rows, total } = await centers.repos.verification.page(
+      { status, text: q },
+      (current - 1) * pageSize,
+      pageSize,
+    );
+    return { list: rows.map(toOpsCenter), total, current, pageSize };
+  });
+  route(api.opsApproveCenter, ({ params, user, request }) =>
+    decideCenter(centers, actorOf(user, request.ip), params.id, 'approve'),
+  );
+  route(api.opsRejectCenter, ({ params, body, user, request }) =>
+    decideCenter(centers, actorOf(user, request.ip), params.id, 'reject', body.reason),
+  );
+  route(api.opsSuspendCenter, ({ params, user, request }) =>
+    decideCenter(centers, actorOf(user, request.ip), params.id, 'suspend'),
+  );
+  route(api.opsCenterLicense, async ({ params }) => {
+    const license = await centers.repos.verification.license(params.id);
+    if (!license) throw new AppError('NOT_FOUND');
+    return { bytes: license.bytes, contentType: license.contentType };
   });
 }

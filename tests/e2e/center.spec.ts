@@ -1,24 +1,27 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, type Page, test } from '@playwright/test';
+import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
 import dayjs from 'dayjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
 import enCenter from '../../src/locales/en-US/center';
 import enCheckout from '../../src/locales/en-US/checkout';
 import enExaminer from '../../src/locales/en-US/examiner';
+import enOps from '../../src/locales/en-US/ops';
 import enProfile from '../../src/locales/en-US/profile';
 import enResult from '../../src/locales/en-US/result';
 import enTicket from '../../src/locales/en-US/ticket';
 import enWallet from '../../src/locales/en-US/wallet';
 import { writeCameraVideo } from './fakeCamera';
-import { expectAccessible, fillProfile, logInOnLoginPage, photo } from './support';
+import { E2E_OPERATOR, expectAccessible, fillProfile, logInOnLoginPage, photo, readOtp } from './support';
 
 /** A unified social credit code with a valid GB 32100 check character. */
 const TAX_ID = '91350100M000100Y43';
 const CANDIDATE = 'Li Hua';
 
 const center = (key: keyof typeof enCenter) => enCenter[key];
+const ops = (key: keyof typeof enOps, values: Record<string, string> = {}) =>
+  enOps[key].replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
 
 /** Three phones of this run that no other test uses: the center, its examiner, the candidate. */
 function phones() {
@@ -33,9 +36,9 @@ async function typeDate(page: Page, label: string, value: dayjs.Dayjs) {
   await field.press('Enter');
 }
 
-async function completeCenterProfile(page: Page) {
+async function completeCenterProfile(page: Page, businessName: string) {
   await page.goto('/home/profile');
-  await page.getByLabel(center('pages.center.profile.businessName')).fill('Haidian Test Center');
+  await page.getByLabel(center('pages.center.profile.businessName')).fill(businessName);
   await page.getByLabel(center('pages.center.profile.taxId')).fill(TAX_ID);
   await page
     .locator('input[type=file]')
@@ -52,6 +55,26 @@ async function completeCenterProfile(page: Page) {
   await expectAccessible(page);
   await page.getByRole('button', { name: enProfile['pages.profile.save'] }).click();
   await expect(page.getByText(center('pages.center.profile.saved'))).toBeVisible();
+}
+
+/** An operator approves the new center in the console, so candidates can find and book its exams. */
+async function approveAsOperator(browser: Browser, businessName: string) {
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  await page.goto('/ops/login');
+  await page.getByLabel('Phone number').fill(E2E_OPERATOR.phone);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('Verification code').fill(await readOtp(E2E_OPERATOR.phone));
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).not.toHaveURL(/\/ops\/login/);
+  await page.goto('/ops/centers');
+  await page.getByRole('button', { name: ops('pages.ops.centers.approve.label', { name: businessName }) }).click();
+  await page
+    .getByRole('button', { name: ops('pages.ops.centers.approve'), exact: true })
+    .last()
+    .click();
+  await expect(page.getByText(ops('pages.ops.centers.approve.done', { name: businessName }))).toBeVisible();
+  await context.close();
 }
 
 async function createExam(page: Page, code: string, name: string): Promise<string> {
@@ -92,8 +115,10 @@ test('a center creates an exam, a candidate books and pays, an examiner scans th
   // The test center: profile, an exam, an examiner assigned by phone.
   await page.goto('/user/login');
   await logInOnLoginPage(page, 'Test center', phone.center);
-  await completeCenterProfile(page);
+  const businessName = `Haidian Test Center ${phone.center.slice(-6)}`;
+  await completeCenterProfile(page, businessName);
   const examId = await createExam(page, `E2E-${phone.center.slice(-8)}`, name);
+  await approveAsOperator(browser, businessName);
   await page.getByRole('tab', { name: center('pages.center.examPage.tab.examiners') }).click();
   await page.getByLabel(center('pages.center.examiners.phone')).fill(phone.examiner);
   await page.getByRole('button', { name: center('pages.center.examiners.assign') }).click();

@@ -1,5 +1,6 @@
 import type { FullConfig } from '@playwright/test';
 import { startServerProcess } from '../../scripts/lib/server-process';
+import { E2E_OPERATOR } from './support';
 
 /**
  * Starts the production server for the run and records its console in a file, where the tests read the one-time
@@ -7,7 +8,7 @@ import { startServerProcess } from '../../scripts/lib/server-process';
  */
 export default async function globalSetup(config: FullConfig) {
   const port = Number(new URL(String(config.projects[0].use.baseURL)).port);
-  const server = await startServerProcess(port, { OTP_IP_HOURLY_CAP: '1000' });
+  const server = await startServerProcess(port, { OTP_IP_HOURLY_CAP: '1000' }, { operator: E2E_OPERATOR });
   process.env.E2E_SERVER_LOG = server.logFile;
   return server.stop;
 }

@@ -26,6 +26,9 @@ export function uniquePhone(): string {
   return `139${String(Date.now() % 1e8).padStart(8, '0')}`;
 }
 
+/** The operator the run's server starts with (global-setup adds it through `npm run operator -- add`). */
+export const E2E_OPERATOR = { phone: '13300009999', name: 'E2E Operator' };
+
 export type KindLabel = 'Individual' | 'Test center' | 'Examiner';
 
 /** Logs in on the page already showing /user/login, as a person would. */

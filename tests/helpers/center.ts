@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { creditCodeCheckCharacter } from '../../contract/creditCode';
+import { testCenters } from '../../server/db/schema';
 import { dataOf, loginAs, multipart, type TestApp } from './app';
 import { nextPhone } from './booking';
+import { userIdOf } from './fixtures';
 
 const DAY = 86_400_000;
 
@@ -86,8 +89,15 @@ export function profileBody(licenseId: string, fields: Record<string, unknown> =
   };
 }
 
-/** A logged-in test center with a complete profile (a PNG license), ready to create exams. */
-export async function readyCenter(t: TestApp, fields: Record<string, unknown> = {}) {
+/**
+ * A logged-in test center with a complete profile (a PNG license), ready to create exams; approved by an operator
+ * (its exams listed and bookable) unless `pending` says to leave it in the verification queue.
+ */
+export async function readyCenter(
+  t: TestApp,
+  fields: Record<string, unknown> = {},
+  options: { pending?: boolean } = {},
+) {
   const phone = nextPhone();
   const auth = await loginAs(t, phone, 'testCenter');
   const license = dataOf('uploadLicense', await uploadDocument(t, auth, 'license', await png()));
@@ -97,7 +107,15 @@ export async function readyCenter(t: TestApp, fields: Record<string, unknown> = 
     headers: auth,
     payload: profileBody(license.id, fields),
   });
-  return { phone, auth, profile: dataOf('saveCenterProfile', res) };
+  const profile = dataOf('saveCenterProfile', res);
+  if (options.pending) return { phone, auth, profile };
+  const ownerId = await userIdOf(t.database.db, phone, 'testCenter');
+  await t.database.db
+    .update(testCenters)
+    .set({ verificationStatus: 'approved' })
+    .where(eq(testCenters.ownerId, ownerId));
+  const approved = await t.app.inject({ method: 'GET', url: '/api/center/profile', headers: auth });
+  return { phone, auth, profile: dataOf('centerProfile', approved) };
 }
 
 let codeCounter = 0;

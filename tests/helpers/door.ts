@@ -31,6 +31,7 @@ export async function centerAccount(t: TestApp) {
     addressEn: '1 Exam Road',
     capacity: 500,
     ownerId,
+    verificationStatus: 'approved' as const,
   };
   await t.database.db.insert(testCenters).values(center);
   return { headers, ownerId, center };

@@ -39,6 +39,7 @@ export async function insertCatalogBasics(db: Db) {
     addressZh: `${name}某路 1 号`,
     addressEn: `1 Some Road, ${name}`,
     capacity: 100,
+    verificationStatus: 'approved' as const,
   });
   const beijing = center('11', '1101', 'Beijing');
   const shenzhen = center('44', '4403', 'Shenzhen');

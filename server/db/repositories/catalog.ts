@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { CatalogRepository } from '../../domain/ports';
 import type { Db } from '../client';
-import { categories, cities, exams, organizations, provinces } from '../schema';
+import { categories, cities, exams, organizations, provinces, testCenters } from '../schema';
 import { escapeLike, examsWithPlace } from './exams';
 
 async function exists(rows: Promise<unknown[]>): Promise<boolean> {
@@ -33,7 +33,12 @@ export function catalogRepository(db: Db): CatalogRepository {
       exists(db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, id))),
 
     async listOpenExams(filter) {
-      const conditions: SQL[] = [eq(exams.status, 'active'), gt(exams.registrationEndsAt, filter.now)];
+      // Only an approved center's exams are listed (a pending, rejected or suspended one's are not).
+      const conditions: SQL[] = [
+        eq(exams.status, 'active'),
+        gt(exams.registrationEndsAt, filter.now),
+        eq(testCenters.verificationStatus, 'approved'),
+      ];
       if (filter.categoryId) conditions.push(eq(categories.id, filter.categoryId));
       if (filter.categoryCode) conditions.push(eq(categories.code, filter.categoryCode));
       if (filter.provinceCode) conditions.push(eq(exams.provinceCode, filter.provinceCode));
@@ -52,7 +57,12 @@ export function catalogRepository(db: Db): CatalogRepository {
           .orderBy(asc(exams.startsAt), asc(exams.id))
           .limit(filter.limit)
           .offset(filter.offset),
-        db.select({ n: count() }).from(exams).innerJoin(categories, eq(categories.id, exams.categoryId)).where(where),
+        db
+          .select({ n: count() })
+          .from(exams)
+          .innerJoin(categories, eq(categories.id, exams.categoryId))
+          .innerJoin(testCenters, eq(testCenters.id, exams.centerId))
+          .where(where),
       ]);
       return { rows, total: totals[0]?.n ?? 0 };
     },

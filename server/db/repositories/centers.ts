@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { CentersRepository } from '../../domain/ports';
 import { uuidv7 } from '../../ids';
 import type { Db } from '../client';
@@ -16,7 +16,15 @@ export function centersRepository(db: Db): CentersRepository {
       const [row] = await db
         .insert(testCenters)
         .values({ id: uuidv7(), ownerId, ...values })
-        .onConflictDoUpdate({ target: testCenters.ownerId, set: values })
+        // A rejected center that saves its profile again is back in the operators' queue, as a new submission.
+        .onConflictDoUpdate({
+          target: testCenters.ownerId,
+          set: {
+            ...values,
+            verificationStatus: sql`CASE WHEN ${testCenters.verificationStatus} = 'rejected' THEN 'pending'::center_verification_status ELSE ${testCenters.verificationStatus} END`,
+            submittedAt: sql`CASE WHEN ${testCenters.verificationStatus} = 'rejected' THEN now() ELSE ${testCenters.submittedAt} END`,
+          },
+        })
         .returning();
       if (!row) throw new Error('center upsert returned no row');
       return row;

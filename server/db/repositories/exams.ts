@@ -30,7 +30,12 @@ const summaryColumns = {
   exam: exams,
   category: categories,
   organization: organizations,
-  center: { id: testCenters.id, nameZh: testCenters.nameZh, nameEn: testCenters.nameEn },
+  center: {
+    id: testCenters.id,
+    nameZh: testCenters.nameZh,
+    nameEn: testCenters.nameEn,
+    verificationStatus: testCenters.verificationStatus,
+  },
   province: provinces,
   city: cities,
 };
@@ -62,11 +67,15 @@ function examWhere(id: string, centerId: string | undefined) {
  * of cancelling and publishing. Seats taken are written by ./seats only.
  */
 export function examsRepository(db: Db): ExamsRepository {
+  // An exam with whether its center may take bookings (only an approved center's exams may).
+  const examWithCenterStatus = () =>
+    db
+      .select({ exam: exams, centerStatus: testCenters.verificationStatus })
+      .from(exams)
+      .innerJoin(testCenters, eq(testCenters.id, exams.centerId));
   const prepared = {
     exam: once(() =>
-      db
-        .select()
-        .from(exams)
+      examWithCenterStatus()
         .where(eq(exams.id, sql.placeholder('id')))
         .prepare('booking_exam'),
     ),
@@ -82,8 +91,8 @@ export function examsRepository(db: Db): ExamsRepository {
       const [row] =
         centerId === undefined
           ? await prepared.exam().execute({ id })
-          : await db.select().from(exams).where(examWhere(id, centerId));
-      return row;
+          : await examWithCenterStatus().where(examWhere(id, centerId));
+      return row && { ...row.exam, centerStatus: row.centerStatus };
     },
 
     async lockExam(id, centerId) {
@@ -113,6 +122,7 @@ export function examsRepository(db: Db): ExamsRepository {
         .where(
           and(
             eq(exams.status, 'active'),
+            eq(testCenters.verificationStatus, 'approved'),
             ne(exams.id, filter.excludeExamId),
             gt(exams.registrationEndsAt, filter.now),
             gt(exams.startsAt, filter.startsAfter),

@@ -72,6 +72,8 @@ export default {
   'errors.PERMISSION_DENIED': 'Your operator account does not have the permission for this.',
   'errors.OPERATOR_EXISTS': 'This phone is already an operator.',
   'errors.OPERATOR_SELF_REMOVAL': 'You cannot remove yourself.',
+  'errors.CENTER_VERIFICATION_CONFLICT': "The center's verification has changed; reload to see where it stands.",
+  'errors.CENTER_NOT_APPROVED': 'This exam is not taking registrations now.',
   'errors.CATEGORY_CODE_TAKEN': 'Another category has this code.',
   'errors.PROMO_CODE_TAKEN': 'Another promotion or invitation has this code.',
   'errors.PROMOTION_WINDOW_INVALID': 'The validity must end after it starts.',

@@ -70,6 +70,8 @@ export default {
   'errors.PERMISSION_DENIED': '您的运营账号没有此项权限。',
   'errors.OPERATOR_EXISTS': '该手机号已是运营人员。',
   'errors.OPERATOR_SELF_REMOVAL': '不能移除自己。',
+  'errors.CENTER_VERIFICATION_CONFLICT': '该考点的审核状态已变化，请刷新后查看。',
+  'errors.CENTER_NOT_APPROVED': '该考试目前不接受报名。',
   'errors.CATEGORY_CODE_TAKEN': '已有其他类别使用此代码。',
   'errors.PROMO_CODE_TAKEN': '已有其他优惠码或邀请码使用此代码。',
   'errors.PROMOTION_WINDOW_INVALID': '有效期的结束时间必须晚于开始时间。',
