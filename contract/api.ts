@@ -663,6 +663,14 @@ export const api = {
   opsRejectCenter: opsApi.opsRejectCenter,
   opsSuspendCenter: opsApi.opsSuspendCenter,
   opsCenterLicense: opsApi.opsCenterLicense,
+  opsCategories: opsApi.opsCategories,
+  opsCreateCategory: opsApi.opsCreateCategory,
+  opsUpdateCategory: opsApi.opsUpdateCategory,
+  opsRetireCategory: opsApi.opsRetireCategory,
+  opsOrganizations: opsApi.opsOrganizations,
+  opsCreateOrganization: opsApi.opsCreateOrganization,
+  opsUpdateOrganization: opsApi.opsUpdateOrganization,
+  opsRetireOrganization: opsApi.opsRetireOrganization,
 } as const satisfies Record<string, Endpoint>;
 
 export type Api = typeof api;

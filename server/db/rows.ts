@@ -251,3 +251,22 @@ export interface VerificationChange {
   decidedBy: string;
   decidedAt: Date;
 }
+
+/** What an operator filters the catalog's tables by. */
+export interface CatalogFilter {
+  status?: 'active' | 'retired';
+  /** Part of a name in either language (or a category's code). */
+  text?: string;
+}
+
+export interface CategoryWithCount {
+  category: CategoryRow;
+  /** Exams of any status that name it. */
+  examCount: number;
+}
+
+export interface OrganizationWithCount {
+  organization: OrganizationRow;
+  /** Profiles that name it. */
+  memberCount: number;
+}

@@ -132,14 +132,22 @@ export const categories = pgTable(
     code: varchar('code', { length: 64 }).notNull(),
     nameZh: text('name_zh').notNull(),
     nameEn: text('name_en').notNull(),
+    /** Retired by an operator: no new exam names it (those that do keep it). Never deleted once in use. */
+    retiredAt: instant('retired_at'),
   },
-  (t) => [uniqueIndex('categories_code_uq').on(t.code)],
+  // A code is unique whatever its case: operators type SPORTS where the reference data says sports.
+  (t) => [
+    uniqueIndex('categories_code_uq').on(t.code),
+    uniqueIndex('categories_code_lower_uq').on(sql`lower(${t.code})`),
+  ],
 );
 
 export const organizations = pgTable('organizations', {
   id: uuid('id').primaryKey(),
   nameZh: text('name_zh').notNull(),
   nameEn: text('name_en').notNull(),
+  /** Retired by an operator: profiles can no longer choose it (those that did keep it). */
+  retiredAt: instant('retired_at'),
 });
 
 /** Where a center or an exam is: a province and a city of the GB/T 2260 reference tables. */

@@ -3,6 +3,7 @@ import type { Db } from './client';
 import { auditRepository } from './repositories/audit';
 import { otpRepository, sessionsRepository, usersRepository } from './repositories/auth';
 import { catalogRepository } from './repositories/catalog';
+import { catalogAdminRepository } from './repositories/catalogAdmin';
 import { centersRepository } from './repositories/centers';
 import { centerVerificationRepository } from './repositories/centerVerification';
 import { examinersRepository } from './repositories/examiners';
@@ -41,6 +42,7 @@ const FACTORIES: { [K in keyof Repositories]: (db: Db) => Repositories[K] } = {
   operators: operatorsRepository,
   audit: auditRepository,
   verification: centerVerificationRepository,
+  catalogAdmin: catalogAdminRepository,
 };
 
 /**

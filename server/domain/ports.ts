@@ -15,7 +15,9 @@ import type {
   AvatarRow,
   BookingProfileRow,
   CandidateRow,
+  CatalogFilter,
   CategoryRow,
+  CategoryWithCount,
   CenterRow,
   CenterWrite,
   CertificateRow,
@@ -36,6 +38,7 @@ import type {
   OrderSeatsRow,
   OrderWithExamRow,
   OrganizationRow,
+  OrganizationWithCount,
   OtpRow,
   Page,
   PaidOrderTallyRow,
@@ -448,6 +451,22 @@ export interface CenterVerificationRepository {
   license(id: string): Promise<{ bytes: Buffer; contentType: string } | undefined>;
 }
 
+/** The catalog as operators keep it: categories and organizations, with how much names each. */
+export interface CatalogAdminRepository {
+  categoriesPage(filter: CatalogFilter, offset: number, limit: number): Promise<Page<CategoryWithCount>>;
+  category(id: string): Promise<CategoryWithCount | undefined>;
+  /** Adds a category; false when its code is taken (whatever its case). */
+  insertCategory(row: Omit<CategoryRow, 'retiredAt'>): Promise<boolean>;
+  updateCategory(id: string, values: Partial<Pick<CategoryRow, 'nameZh' | 'nameEn' | 'retiredAt'>>): Promise<boolean>;
+  organizationsPage(filter: CatalogFilter, offset: number, limit: number): Promise<Page<OrganizationWithCount>>;
+  organization(id: string): Promise<OrganizationWithCount | undefined>;
+  insertOrganization(row: Omit<OrganizationRow, 'retiredAt'>): Promise<void>;
+  updateOrganization(
+    id: string,
+    values: Partial<Pick<OrganizationRow, 'nameZh' | 'nameEn' | 'retiredAt'>>,
+  ): Promise<boolean>;
+}
+
 /** Every repository, by name, over one connection (the app's database, or one transaction). */
 export interface Repositories {
   users: UsersRepository;
@@ -470,6 +489,7 @@ export interface Repositories {
   operators: OperatorsRepository;
   audit: AuditRepository;
   verification: CenterVerificationRepository;
+  catalogAdmin: CatalogAdminRepository;
 }
 
 /** The repositories of one transaction, and a savepoint in it. */

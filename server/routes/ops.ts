@@ -2,6 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { api } from '../../contract';
 import { auditFilter, toAuditEntry } from '../domain/audit';
 import type { AuthDeps } from '../domain/auth';
+import {
+  type CatalogAdminDeps,
+  changeCategory,
+  changeOrganization,
+  createCategory,
+  createOrganization,
+  toOpsCategory,
+  toOpsOrganization,
+} from '../domain/catalogAdmin';
 import { decideCenter, toOpsCenter, type VerificationDeps } from '../domain/centerVerification';
 import {
   actorOf,
@@ -34,6 +43,7 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
     log: app.log,
     now: app.now,
   };
+  const catalog: CatalogAdminDeps = { repos: app.repos, uow: app.uow, now: app.now };
   const route = endpointRegistrar(app);
 
   route(api.opsSendOtp, ({ body, request }) => sendOperatorOtp(auth, { phone: body.phone, ip: request.ip }));
@@ -76,4 +86,35 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
     if (!license) throw new AppError('NOT_FOUND');
     return { bytes: license.bytes, contentType: license.contentType };
   });
+
+  route(api.opsCategories, async ({ query }) => {
+    const { current, pageSize, status, q } = query;
+    const page = await app.repos.catalogAdmin.categoriesPage({ status, text: q }, (current - 1) * pageSize, pageSize);
+    return { list: page.rows.map(toOpsCategory), total: page.total, current, pageSize };
+  });
+  route(api.opsCreateCategory, ({ body, user, request }) => createCategory(catalog, actorOf(user, request.ip), body));
+  route(api.opsUpdateCategory, ({ params, body, user, request }) =>
+    changeCategory(catalog, actorOf(user, request.ip), params.id, { name: body.name }),
+  );
+  route(api.opsRetireCategory, ({ params, user, request }) =>
+    changeCategory(catalog, actorOf(user, request.ip), params.id, { retire: true }),
+  );
+  route(api.opsOrganizations, async ({ query }) => {
+    const { current, pageSize, status, q } = query;
+    const page = await app.repos.catalogAdmin.organizationsPage(
+      { status, text: q },
+      (current - 1) * pageSize,
+      pageSize,
+    );
+    return { list: page.rows.map(toOpsOrganization), total: page.total, current, pageSize };
+  });
+  route(api.opsCreateOrganization, ({ body, user, request }) =>
+    createOrganization(catalog, actorOf(user, request.ip), body.name),
+  );
+  route(api.opsUpdateOrganization, ({ params, body, user, request }) =>
+    changeOrganization(catalog, actorOf(user, request.ip), params.id, { name: body.name }),
+  );
+  route(api.opsRetireOrganization, ({ params, user, request }) =>
+    changeOrganization(catalog, actorOf(user, request.ip), params.id, { retire: true }),
+  );
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, ilike, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { CatalogRepository } from '../../domain/ports';
 import type { Db } from '../client';
 import { categories, cities, exams, organizations, provinces, testCenters } from '../schema';
@@ -14,11 +14,14 @@ export function catalogRepository(db: Db): CatalogRepository {
     provinces: () => db.select().from(provinces).orderBy(asc(provinces.code)),
     cities: (provinceCode) =>
       db.select().from(cities).where(eq(cities.provinceCode, provinceCode)).orderBy(asc(cities.code)),
-    categories: () => db.select().from(categories).orderBy(asc(categories.code)),
+    /** The categories exams may name: retired ones are kept for the exams that name them, not offered. */
+    categories: () => db.select().from(categories).where(isNull(categories.retiredAt)).orderBy(asc(categories.code)),
+    /** The organizations a profile may choose: retired ones stay on the profiles that chose them. */
     organizations: () =>
       db
         .select()
         .from(organizations)
+        .where(isNull(organizations.retiredAt))
         .orderBy(asc(sql`lower(${organizations.nameEn})`), asc(organizations.id)),
 
     cityInProvince: (cityCode, provinceCode) =>
