@@ -8,13 +8,14 @@ import type { VerificationRow } from '../db/rows';
 import { AppError } from '../errors';
 import type { SmsProvider } from '../providers/sms';
 import { type Actor, record } from './audit';
-import type { DomainLogger, Repositories, UnitOfWork } from './ports';
+import type { DomainLogger, Links, Repositories, UnitOfWork } from './ports';
 
 export interface VerificationDeps {
   repos: Pick<Repositories, 'verification'>;
   uow: UnitOfWork;
   sms: Pick<SmsProvider, 'sendNotice'>;
   log: DomainLogger;
+  links: Pick<Links, 'opsCenterLicense'>;
   now: () => Date;
 }
 
@@ -29,12 +30,12 @@ export function toVerification(center: VerificationRow['center']): CenterVerific
   };
 }
 
-export function toOpsCenter(row: VerificationRow): OpsCenter {
+export function toOpsCenter(links: Pick<Links, 'opsCenterLicense'>, row: VerificationRow): OpsCenter {
   const { center } = row;
   return {
     id: center.id,
     businessName: center.nameZh,
-    licenseUrl: center.licenseId ? `/api/ops/centers/${center.id}/license` : null,
+    licenseUrl: center.licenseId ? links.opsCenterLicense(center.id) : null,
     licenseContentType: row.licenseContentType,
     taxId: center.taxId,
     taxIdCheck: creditCodeCheck(center.taxId),
@@ -125,5 +126,5 @@ export async function decideCenter(
       deps.log.warn({ err: error, centerId, decision }, 'center verification SMS failed');
     }
   }
-  return toOpsCenter(decided);
+  return toOpsCenter(deps.links, decided);
 }

@@ -88,7 +88,7 @@ function nowhere(sms: SmsProvider): SmsProvider {
 }
 
 /**
- * `POST /api/ops/auth/otp`: a code to an operator's phone. Any other phone goes through the same steps (limits,
+ * The console's code request: a code to an operator's phone. Any other phone goes through the same steps (limits,
  * pacing, a stored code) and the same answer, but no text leaves: the answer tells nobody who is an operator.
  */
 export async function sendOperatorOtp(
@@ -103,7 +103,7 @@ export async function sendOperatorOtp(
   });
 }
 
-/** `POST /api/ops/auth/login`: an operator's session; never creates an account, and the login is audited. */
+/** The console's login: an operator's session; never creates an account, and the login is audited. */
 export async function operatorLogin(
   deps: AuthDeps & Pick<OperatorDeps, 'uow'> & { repos: Pick<Repositories, 'operators'> },
   input: { phone: string; code: string; ip: string },

@@ -85,6 +85,8 @@ export interface Links {
   centerDocument(documentId: string): string;
   /** A center's logo, public. */
   centerLogo(documentId: string): string;
+  /** A center's business license as an operator reads it. */
+  opsCenterLicense(centerId: string): string;
 }
 
 // --- accounts ---

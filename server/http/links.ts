@@ -1,4 +1,4 @@
-import { avatar, avatarSmall, centerDocument, centerLogo, pathOf } from '../../contract/paths';
+import { avatar, avatarSmall, centerDocument, centerLogo, opsCenterLicense, pathOf } from '../../contract/paths';
 import type { Config } from '../config';
 import type { Links } from '../domain/ports';
 
@@ -21,5 +21,6 @@ export function httpLinks(config: Pick<Config, 'publicUrl'>): Links {
     avatarSmall: (avatarId) => pathOf(avatarSmall.path, { id: avatarId }),
     centerDocument: (documentId) => pathOf(centerDocument.path, { id: documentId }),
     centerLogo: (documentId) => pathOf(centerLogo.path, { id: documentId }),
+    opsCenterLicense: (centerId) => pathOf(opsCenterLicense.path, { id: centerId }),
   };
 }

@@ -41,6 +41,7 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
     uow: app.uow,
     sms: app.providers.sms,
     log: app.log,
+    links: app.links,
     now: app.now,
   };
   const catalog: CatalogAdminDeps = { repos: app.repos, uow: app.uow, now: app.now };
@@ -70,7 +71,7 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
       (current - 1) * pageSize,
       pageSize,
     );
-    return { list: rows.map(toOpsCenter), total, current, pageSize };
+    return { list: rows.map((row) => toOpsCenter(app.links, row)), total, current, pageSize };
   });
   route(api.opsApproveCenter, ({ params, user, request }) =>
     decideCenter(centers, actorOf(user, request.ip), params.id, 'approve'),
