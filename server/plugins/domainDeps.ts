@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AuthDeps } from '../domain/auth';
 import type { BookingDeps } from '../domain/deps';
 
 /**
@@ -16,4 +17,16 @@ export function bookingDeps(app: FastifyInstance) {
     log: app.log,
     seats: app.seats,
   } satisfies BookingDeps;
+}
+
+/** The login use cases' dependencies (codes, sessions): the public login's and the operators' console's. */
+export function authDeps(app: FastifyInstance) {
+  return {
+    config: app.config,
+    repos: app.repos,
+    store: app.providers.store,
+    sms: app.providers.sms,
+    now: app.now,
+    logError: (error: unknown, message: string) => app.log.error({ err: error }, message),
+  } satisfies AuthDeps;
 }

@@ -1,17 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '../../contract';
-import { type AuthDeps, login, logout, sendOtp, toCurrentUser } from '../domain/auth';
+import { login, logout, sendOtp, toCurrentUser } from '../domain/auth';
 import { endpointRegistrar } from '../http/route';
+import { authDeps } from '../plugins/domainDeps';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  const deps: AuthDeps = {
-    config: app.config,
-    repos: app.repos,
-    store: app.providers.store,
-    sms: app.providers.sms,
-    now: app.now,
-    logError: (error, message) => app.log.error({ err: error }, message),
-  };
+  const deps = authDeps(app);
   const route = endpointRegistrar(app);
 
   route(api.sendOtp, ({ body, request }) => sendOtp(deps, { phone: body.phone, kind: body.kind, ip: request.ip }));

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '../../contract';
 import { auditFilter, toAuditEntry } from '../domain/audit';
-import type { AuthDeps } from '../domain/auth';
 import {
   type CatalogAdminDeps,
   changeCategory,
@@ -21,21 +20,14 @@ import {
   removeOperator,
   sendOperatorOtp,
 } from '../domain/operators';
-import type { Repositories } from '../domain/ports';
 import { AppError } from '../errors';
 import { endpointRegistrar } from '../http/route';
+import { authDeps } from '../plugins/domainDeps';
 
 /** The operators' console: its login and the endpoints under /api/ops, each behind its permission. */
 export async function opsRoutes(app: FastifyInstance): Promise<void> {
   const operators: OperatorDeps = { repos: app.repos, uow: app.uow, now: app.now };
-  const auth: AuthDeps & { repos: Repositories } = {
-    config: app.config,
-    repos: app.repos,
-    store: app.providers.store,
-    sms: app.providers.sms,
-    now: app.now,
-    logError: (error, message) => app.log.error({ err: error }, message),
-  };
+  const auth = authDeps(app);
   const centers: VerificationDeps = {
     repos: app.repos,
     uow: app.uow,
