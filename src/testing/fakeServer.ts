@@ -41,8 +41,11 @@ export const INDIVIDUAL = {
 
 const SITE = { companyName: { zh: '公司', en: 'Company' }, filingNumber: '', filingUrl: '', smsToConsole: true };
 
-/** Installs the fake server with `routes` keyed "METHOD /path" and returns every call it received. */
-export function serve(routes: Record<string, Route>): Call[] {
+/**
+ * Installs the fake server with `routes` keyed "METHOD /path" and returns every call it received; `files` answers
+ * paths with a file (a Blob) instead of an envelope, as the downloads and exports do.
+ */
+export function serve(routes: Record<string, Route>, files: Record<string, Blob> = {}): Call[] {
   const calls: Call[] = [];
   const all: Record<string, Route> = {
     'GET /api/front/site': () => ok(SITE),
@@ -59,6 +62,8 @@ export function serve(routes: Record<string, Route>): Call[] {
       headers: { ...(config.headers as Record<string, unknown>) },
     };
     calls.push(call);
+    const file = files[call.url];
+    if (file) return { data: file, status: 200, statusText: '', headers: {}, config };
     const route = all[`${method} ${call.url}`];
     const answer = route ? route(call) : err('NOT_FOUND');
     if (answer.ok)

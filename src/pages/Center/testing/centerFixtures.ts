@@ -2,8 +2,6 @@
  * Test support for the test center pages: a center's account, profile, exams and roster as the server answers them,
  * and the shared fake server (src/testing, at the HTTP transport) taught to answer files too. Not imported by the app.
  */
-import type { AxiosRequestConfig, AxiosResponse } from '@umijs/max';
-import { getRequestInstance } from '@umijs/max';
 import { type Call, ok, type Route, serve } from '@/testing/fakeServer';
 import { examFixture } from '@/testing/fixtures';
 import type { CurrentUser } from '../../../../contract/auth';
@@ -108,24 +106,13 @@ export function loginAsCenter(locale: string): void {
  * as the roster export and the business license do.
  */
 export function serveCenter(routes: Record<string, Route>, files: Record<string, Blob> = {}): Call[] {
-  const calls = serve({
-    'GET /api/front/currentUser': () => ok(CENTER_USER),
-    'GET /api/province': () => ok(PROVINCES),
-    'GET /api/city': () => ok(CITIES),
-    ...routes,
-  });
-  const envelopes = getRequestInstance().defaults.adapter as (config: AxiosRequestConfig) => Promise<AxiosResponse>;
-  getRequestInstance().defaults.adapter = async (config: AxiosRequestConfig): Promise<AxiosResponse> => {
-    const file = files[config.url ?? ''];
-    if (!file) return envelopes(config);
-    calls.push({
-      method: (config.method ?? 'get').toUpperCase(),
-      url: config.url ?? '',
-      params: (config.params as Record<string, unknown>) ?? {},
-      body: undefined,
-      headers: { ...(config.headers as Record<string, unknown>) },
-    });
-    return { data: file, status: 200, statusText: '', headers: {}, config };
-  };
-  return calls;
+  return serve(
+    {
+      'GET /api/front/currentUser': () => ok(CENTER_USER),
+      'GET /api/province': () => ok(PROVINCES),
+      'GET /api/city': () => ok(CITIES),
+      ...routes,
+    },
+    files,
+  );
 }

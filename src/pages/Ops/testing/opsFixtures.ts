@@ -3,8 +3,6 @@
  * on the fake server of the candidate pages (at the HTTP transport). Not imported by the app.
  */
 
-import type { AxiosRequestConfig, AxiosResponse } from '@umijs/max';
-import { getRequestInstance } from '@umijs/max';
 import { type Call, ok, type Route, serve } from '@/testing/fakeServer';
 import type { CurrentUser, OpsPermission } from '../../../../contract/auth';
 import { OPS_PERMISSIONS } from '../../../../contract/auth';
@@ -60,21 +58,7 @@ export function serveOps(
   permissions?: OpsPermission[],
   files: Record<string, Blob> = {},
 ): Call[] {
-  const calls = serve({ 'GET /api/front/currentUser': () => ok(operatorUser(permissions)), ...routes });
-  const envelopes = getRequestInstance().defaults.adapter as (config: AxiosRequestConfig) => Promise<AxiosResponse>;
-  getRequestInstance().defaults.adapter = async (config: AxiosRequestConfig): Promise<AxiosResponse> => {
-    const file = files[config.url ?? ''];
-    if (!file) return envelopes(config);
-    calls.push({
-      method: (config.method ?? 'get').toUpperCase(),
-      url: config.url ?? '',
-      params: (config.params as Record<string, unknown>) ?? {},
-      body: undefined,
-      headers: { ...(config.headers as Record<string, unknown>) },
-    });
-    return { data: file, status: 200, statusText: '', headers: {}, config };
-  };
-  return calls;
+  return serve({ 'GET /api/front/currentUser': () => ok(operatorUser(permissions)), ...routes }, files);
 }
 
 /** Records the files the page saves (a link with `download` clicked) as "name url"; restore() puts the link back. */
