@@ -671,6 +671,7 @@ export const api = {
   opsCreateOrganization: opsApi.opsCreateOrganization,
   opsUpdateOrganization: opsApi.opsUpdateOrganization,
   opsRetireOrganization: opsApi.opsRetireOrganization,
+  opsDashboard: opsApi.opsDashboard,
 } as const satisfies Record<string, Endpoint>;
 
 export type Api = typeof api;

@@ -270,3 +270,19 @@ export interface OrganizationWithCount {
   /** Profiles that name it. */
   memberCount: number;
 }
+
+/** One Beijing day of the dashboard: registrations paid for, the orders' totals and the refunds paid out. */
+export interface DashboardDayRow {
+  /** YYYY-MM-DD. */
+  day: string;
+  registrations: number;
+  revenueFen: number;
+  refundedFen: number;
+}
+
+/** An exam on the dashboard: its seats and, of its admitted registrations, how many were checked in. */
+export interface DashboardExamRow {
+  exam: Pick<ExamRow, 'id' | 'code' | 'nameZh' | 'nameEn' | 'startsAt' | 'capacity' | 'seatsTaken'>;
+  admitted: number;
+  checkedIn: number;
+}

@@ -6,6 +6,7 @@ import { catalogRepository } from './repositories/catalog';
 import { catalogAdminRepository } from './repositories/catalogAdmin';
 import { centersRepository } from './repositories/centers';
 import { centerVerificationRepository } from './repositories/centerVerification';
+import { dashboardRepository } from './repositories/dashboard';
 import { examinersRepository } from './repositories/examiners';
 import { examsRepository } from './repositories/exams';
 import { groupsRepository } from './repositories/groups';
@@ -43,6 +44,7 @@ const FACTORIES: { [K in keyof Repositories]: (db: Db) => Repositories[K] } = {
   audit: auditRepository,
   verification: centerVerificationRepository,
   catalogAdmin: catalogAdminRepository,
+  dashboard: dashboardRepository,
 };
 
 /**

@@ -22,6 +22,8 @@ import type {
   CenterWrite,
   CertificateRow,
   CityRow,
+  DashboardDayRow,
+  DashboardExamRow,
   DocumentRow,
   ExamRow,
   ExamSummaryRow,
@@ -469,6 +471,19 @@ export interface CatalogAdminRepository {
   ): Promise<boolean>;
 }
 
+/** The dashboard's figures, each counted or summed by the database. */
+export interface DashboardRepository {
+  /** Every Beijing day from `firstDay` to `lastDay` (YYYY-MM-DD, both included), oldest first, none left out. */
+  days(firstDay: string, lastDay: string): Promise<DashboardDayRow[]>;
+  /** Exams (not canceled) starting in [from, until), soonest first, at most `limit`. */
+  exams(from: Date, until: Date, limit: number): Promise<DashboardExamRow[]>;
+  /** Admitted and checked-in registrations over every exam (not canceled) that started in [from, until). */
+  checkin(from: Date, until: Date): Promise<{ admitted: number; checkedIn: number }>;
+  pendingCenters(): Promise<number>;
+  /** Refunds given up as failed: how many, and what they owe. */
+  failedRefunds(): Promise<{ count: number; amountFen: number }>;
+}
+
 /** Every repository, by name, over one connection (the app's database, or one transaction). */
 export interface Repositories {
   users: UsersRepository;
@@ -492,6 +507,7 @@ export interface Repositories {
   audit: AuditRepository;
   verification: CenterVerificationRepository;
   catalogAdmin: CatalogAdminRepository;
+  dashboard: DashboardRepository;
 }
 
 /** The repositories of one transaction, and a savepoint in it. */

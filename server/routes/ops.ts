@@ -11,6 +11,7 @@ import {
   toOpsOrganization,
 } from '../domain/catalogAdmin';
 import { decideCenter, toOpsCenter, type VerificationDeps } from '../domain/centerVerification';
+import { type DashboardDeps, dashboardFigures } from '../domain/dashboard';
 import {
   actorOf,
   addOperator,
@@ -37,6 +38,7 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
     now: app.now,
   };
   const catalog: CatalogAdminDeps = { repos: app.repos, uow: app.uow, now: app.now };
+  const dashboard: DashboardDeps = { repos: app.repos, now: app.now };
   const route = endpointRegistrar(app);
 
   route(api.opsSendOtp, ({ body, request }) => sendOperatorOtp(auth, { phone: body.phone, ip: request.ip }));
@@ -109,5 +111,9 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
   );
   route(api.opsRetireOrganization, ({ params, user, request }) =>
     changeOrganization(catalog, actorOf(user, request.ip), params.id, { retire: true }),
+  );
+
+  route(api.opsDashboard, ({ query, user }) =>
+    dashboardFigures(dashboard, query, user.permissions.includes('finance')),
   );
 }
