@@ -672,6 +672,8 @@ export const api = {
   opsUpdateOrganization: opsApi.opsUpdateOrganization,
   opsRetireOrganization: opsApi.opsRetireOrganization,
   opsDashboard: opsApi.opsDashboard,
+  opsFailedRefunds: opsApi.opsFailedRefunds,
+  opsRetryRefund: opsApi.opsRetryRefund,
 } as const satisfies Record<string, Endpoint>;
 
 export type Api = typeof api;

@@ -81,6 +81,7 @@ export const ERROR_CATALOGUE = {
   PROMOTION_WINDOW_INVALID: { status: 400, showType: 2 },
   ORDER_NOT_REFUNDABLE: { status: 409, showType: 2 },
   REFUND_EXCEEDS_REFUNDABLE: { status: 409, showType: 2 },
+  REFUND_NOT_FAILED: { status: 409, showType: 2 },
   RECONCILIATION_UNAVAILABLE: { status: 502, showType: 2 },
   ERASURE_CONFIRMATION_MISMATCH: { status: 400, showType: 2 },
   ERASURE_BLOCKED: { status: 409, showType: 2 },

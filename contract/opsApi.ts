@@ -279,7 +279,7 @@ export const opsApi = {
     ...paths.opsRetryRefund,
     ...operatorWith('finance'),
     summary:
-      'Ask the provider again for a failed refund (STATUS_TRANSITION_INVALID unless failed): it is requested again, or succeeded at once; audit refund.retry',
+      'Ask the provider again for a failed refund (REFUND_NOT_FAILED unless failed): it is requested again with its attempts reset and the refund sweeper sends it; audit refund.retry',
     params: opsIdParams,
     data: opsRefund,
   },

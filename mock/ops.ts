@@ -382,7 +382,7 @@ export default Object.fromEntries([
   on(opsApi.opsRetryRefund, ({ user, params }) => {
     const found = allRefunds().find(({ refund }) => refund.id === params.id) ?? refuse('NOT_FOUND');
     const { order, refund } = found;
-    if (refund.state !== 'failed') refuse('STATUS_TRANSITION_INVALID');
+    if (refund.state !== 'failed') refuse('REFUND_NOT_FAILED');
     const before = { ...refund };
     const at = new Date().toISOString();
     order.timeline.push({

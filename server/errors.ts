@@ -64,6 +64,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   PROMOTION_WINDOW_INVALID: 'The validity must end after it starts.',
   ORDER_NOT_REFUNDABLE: 'Only a paid order can be refunded.',
   REFUND_EXCEEDS_REFUNDABLE: 'That is more than what is still refundable on this order.',
+  REFUND_NOT_FAILED: 'Only a failed refund can be tried again; this one has moved on. Reload to see where it stands.',
   RECONCILIATION_UNAVAILABLE: "The payment provider's record for that day is not available yet.",
   ERASURE_CONFIRMATION_MISMATCH: "The phone number typed is not this candidate's.",
   ERASURE_BLOCKED: 'The candidate still has a registration awaiting payment, booked or checked in.',

@@ -147,10 +147,12 @@ export interface RefundWithOrderRow {
   order: Pick<OrderRow, 'id' | 'totalFen' | 'provider'>;
 }
 
-/** A refund given up as failed, with what an operator needs of its order. */
+/** A refund given up as failed, with what an operator needs of its order, its payer and its exam. */
 export interface FailedRefundRow {
   refund: RefundRow;
   order: Pick<OrderRow, 'id' | 'userId' | 'totalFen' | 'provider' | 'providerTransactionId'>;
+  payer: Pick<UserRow, 'id' | 'name' | 'phone'>;
+  exam: Pick<ExamRow, 'id' | 'code' | 'nameZh' | 'nameEn'>;
 }
 
 /** A published certificate, the holder's name and the exam. */

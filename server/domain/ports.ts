@@ -307,7 +307,10 @@ export interface RefundsRepository {
   refundRetryLater(id: string, attempts: number, lastError: string, nextAttemptAt: Date): Promise<void>;
   /** The refund is given up (an operator settles it); false when it was no longer open. */
   refundFailed(id: string, change: { attempts?: number; lastError: string }, at: Date): Promise<boolean>;
-  failedRefunds(limit: number): Promise<FailedRefundRow[]>;
+  /** Refunds given up as failed, the longest owed first: what operators settle. */
+  failedRefunds(offset: number, limit: number): Promise<Page<FailedRefundRow>>;
+  /** failed -> requested, its attempts reset and due at `now` (the sweeper sends it); undefined unless it was failed. */
+  retryFailedRefund(id: string, now: Date): Promise<RefundRow | undefined>;
   refundsOfOrders(orderIds: string[]): Promise<RefundRow[]>;
   /** The refunds of the user's orders that each paid for one of these registrations alone. */
   refundsOfRegistrations(

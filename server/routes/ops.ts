@@ -21,6 +21,7 @@ import {
   removeOperator,
   sendOperatorOtp,
 } from '../domain/operators';
+import { type RefundDeskDeps, retryRefund, toOpsFailedRefund } from '../domain/refundDesk';
 import { AppError } from '../errors';
 import { endpointRegistrar } from '../http/route';
 import { authDeps } from '../plugins/domainDeps';
@@ -39,6 +40,7 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
   };
   const catalog: CatalogAdminDeps = { repos: app.repos, uow: app.uow, now: app.now };
   const dashboard: DashboardDeps = { repos: app.repos, now: app.now };
+  const refundDesk: RefundDeskDeps = { repos: app.repos, uow: app.uow, now: app.now };
   const route = endpointRegistrar(app);
 
   route(api.opsSendOtp, ({ body, request }) => sendOperatorOtp(auth, { phone: body.phone, ip: request.ip }));
@@ -115,5 +117,14 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
 
   route(api.opsDashboard, ({ query, user }) =>
     dashboardFigures(dashboard, query, user.permissions.includes('finance')),
+  );
+
+  route(api.opsFailedRefunds, async ({ query }) => {
+    const { current, pageSize } = query;
+    const page = await refundDesk.repos.refunds.failedRefunds((current - 1) * pageSize, pageSize);
+    return { list: page.rows.map(toOpsFailedRefund), total: page.total, current, pageSize };
+  });
+  route(api.opsRetryRefund, ({ params, user, request }) =>
+    retryRefund(refundDesk, actorOf(user, request.ip), params.id),
   );
 }

@@ -390,9 +390,9 @@ describe('refunds the provider refuses', () => {
       assert.deepEqual(view.registration?.refund, { refundedFen: 0, refundPendingFen: 0, refundFailedFen: total });
       assert.equal(view.transaction?.refundFailedFen, total);
 
-      const failed = await app.app.repos.refunds.failedRefunds(10);
+      const failed = await app.app.repos.refunds.failedRefunds(0, 10);
       assert.deepEqual(
-        failed
+        failed.rows
           .filter((f) => f.order.id === booked.order.id)
           .map((f) => ({ amountFen: f.refund.amountFen, attempts: f.refund.attempts, lastError: f.refund.lastError })),
         [{ amountFen: total, attempts: 4, lastError: first.lastError }],

@@ -963,7 +963,7 @@ describe('mock/ops.ts runs the operators console', () => {
     assert.equal(retried.state, 'succeeded');
     await refused(
       call(opsApi.opsRetryRefund, { headers, params: { id: retried.id } }),
-      'STATUS_TRANSITION_INVALID',
+      'REFUND_NOT_FAILED',
       409,
     );
     assert.equal((await data(opsApi.opsFailedRefunds, { headers })).total, 0);

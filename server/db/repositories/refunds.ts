@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { RefundsRepository } from '../../domain/ports';
 import { uuidv7 } from '../../ids';
 import type { Db } from '../client';
 import type { RefundStatus } from '../rows';
-import { orderItems, orders, refunds } from '../schema';
+import { exams, orderItems, orders, refunds, users } from '../schema';
 
 /** The states a refund is still owed in: the sweeper asks the provider about them. */
 const OPEN: RefundStatus[] = ['requested', 'processing'];
@@ -138,24 +138,51 @@ export function refundsRepository(db: Db): RefundsRepository {
       return rows.length === 1;
     },
 
-    /** Refunds given up as failed, newest first, with their order: what an operator has to settle. */
-    failedRefunds(limit) {
-      return db
-        .select({
-          refund: refunds,
-          order: {
-            id: orders.id,
-            userId: orders.userId,
-            totalFen: orders.totalFen,
-            provider: orders.provider,
-            providerTransactionId: orders.providerTransactionId,
-          },
-        })
-        .from(refunds)
-        .innerJoin(orders, eq(orders.id, refunds.orderId))
-        .where(eq(refunds.status, 'failed'))
-        .orderBy(desc(refunds.createdAt))
-        .limit(limit);
+    /**
+     * Refunds given up as failed, the longest owed first, with their order, its payer and its exam: what an operator
+     * has to settle.
+     */
+    async failedRefunds(offset, limit) {
+      const failed = eq(refunds.status, 'failed');
+      const [rows, totals] = await Promise.all([
+        db
+          .select({
+            refund: refunds,
+            order: {
+              id: orders.id,
+              userId: orders.userId,
+              totalFen: orders.totalFen,
+              provider: orders.provider,
+              providerTransactionId: orders.providerTransactionId,
+            },
+            payer: { id: users.id, name: users.name, phone: users.phone },
+            exam: { id: exams.id, code: exams.code, nameZh: exams.nameZh, nameEn: exams.nameEn },
+          })
+          .from(refunds)
+          .innerJoin(orders, eq(orders.id, refunds.orderId))
+          .innerJoin(users, eq(users.id, orders.userId))
+          .innerJoin(exams, eq(exams.id, orders.examId))
+          .where(failed)
+          .orderBy(asc(refunds.createdAt), asc(refunds.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(refunds).where(failed),
+      ]);
+      return { rows, total: totals[0]?.n ?? 0 };
+    },
+
+    /**
+     * An operator asks again for a refund given up as failed: it is requested again, its attempts start over and
+     * it is due now, so the sweeper sends it as any other. Its last error stays until an exchange succeeds.
+     * Undefined when it was not failed.
+     */
+    async retryFailedRefund(id, now) {
+      const [row] = await db
+        .update(refunds)
+        .set({ status: 'requested', attempts: 0, nextAttemptAt: now, completedAt: null })
+        .where(and(eq(refunds.id, id), eq(refunds.status, 'failed')))
+        .returning();
+      return row;
     },
 
     /** The refunds of these orders, oldest first. */

@@ -79,6 +79,8 @@ export default {
   'errors.PROMOTION_WINDOW_INVALID': 'The validity must end after it starts.',
   'errors.ORDER_NOT_REFUNDABLE': 'Only a paid order can be refunded.',
   'errors.REFUND_EXCEEDS_REFUNDABLE': 'That is more than what is still refundable on this order.',
+  'errors.REFUND_NOT_FAILED':
+    'Only a failed refund can be tried again; this one has moved on. Reload to see where it stands.',
   'errors.RECONCILIATION_UNAVAILABLE':
     "The payment provider's record for that day is not available yet. Try again later.",
   'errors.ERASURE_CONFIRMATION_MISMATCH': "The phone number typed is not this candidate's.",

@@ -77,6 +77,7 @@ export default {
   'errors.PROMOTION_WINDOW_INVALID': '有效期的结束时间必须晚于开始时间。',
   'errors.ORDER_NOT_REFUNDABLE': '只有已支付的订单可以退款。',
   'errors.REFUND_EXCEEDS_REFUNDABLE': '金额超过该订单尚可退款的金额。',
+  'errors.REFUND_NOT_FAILED': '只有失败的退款可以重试，该退款状态已变化，请刷新后查看。',
   'errors.RECONCILIATION_UNAVAILABLE': '支付机构当日的对账记录暂不可用，请稍后再试。',
   'errors.ERASURE_CONFIRMATION_MISMATCH': '输入的手机号不是该考生的。',
   'errors.ERASURE_BLOCKED': '该考生仍有待支付、已报名或已签到的报名，请先取消后再删除。',
