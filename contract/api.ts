@@ -674,6 +674,9 @@ export const api = {
   opsDashboard: opsApi.opsDashboard,
   opsFailedRefunds: opsApi.opsFailedRefunds,
   opsRetryRefund: opsApi.opsRetryRefund,
+  opsCandidates: opsApi.opsCandidates,
+  opsCandidate: opsApi.opsCandidate,
+  opsEndCandidateSessions: opsApi.opsEndCandidateSessions,
 } as const satisfies Record<string, Endpoint>;
 
 export type Api = typeof api;

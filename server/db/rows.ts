@@ -288,3 +288,30 @@ export interface DashboardExamRow {
   admitted: number;
   checkedIn: number;
 }
+
+/** A candidate as support finds them: the account, the profile's ID number and the live sessions. */
+export interface SupportCandidateRow {
+  user: Pick<UserRow, 'id' | 'phone' | 'name' | 'createdAt'>;
+  /** Empty when the profile has none (or there is no profile). */
+  idNumber: string;
+  activeSessions: number;
+}
+
+/** A candidate's registration with its exam and its result once published. */
+export interface SupportRegistrationRow {
+  registration: Pick<RegistrationRow, 'id' | 'status' | 'createdAt' | 'checkedInAt'>;
+  exam: ExamBriefRow;
+  /** Null until the results are published. */
+  outcome: ResultOutcome | null;
+}
+
+/** An order as operators list it: the payer, the exam, its seats and its refunds' sums by state. */
+export interface OpsOrderListRow {
+  order: OrderRow;
+  payer: Pick<UserRow, 'id' | 'name' | 'phone'>;
+  exam: Pick<ExamRow, 'id' | 'code' | 'nameZh' | 'nameEn'>;
+  quantity: number;
+  /** Requested or processing. */
+  refundPendingFen: number;
+  refundFailedFen: number;
+}

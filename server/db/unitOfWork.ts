@@ -20,6 +20,7 @@ import { registrationsRepository } from './repositories/registrations';
 import { resultsRepository } from './repositories/results';
 import { rostersRepository } from './repositories/rosters';
 import { seatsRepository } from './repositories/seats';
+import { supportRepository } from './repositories/support';
 
 /** How each repository the domain declares (domain/ports.ts) is made over a connection. */
 const FACTORIES: { [K in keyof Repositories]: (db: Db) => Repositories[K] } = {
@@ -45,6 +46,7 @@ const FACTORIES: { [K in keyof Repositories]: (db: Db) => Repositories[K] } = {
   verification: centerVerificationRepository,
   catalogAdmin: catalogAdminRepository,
   dashboard: dashboardRepository,
+  support: supportRepository,
 };
 
 /**

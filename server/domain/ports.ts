@@ -35,6 +35,7 @@ import type {
   GroupRow,
   GroupUpload,
   OperatorListRow,
+  OpsOrderListRow,
   OrderInsert,
   OrderRow,
   OrderSeatsRow,
@@ -54,6 +55,8 @@ import type {
   RegistrationRow,
   ResultOutcome,
   RosterLineRow,
+  SupportCandidateRow,
+  SupportRegistrationRow,
   UserRow,
   VerificationChange,
   VerificationRow,
@@ -487,6 +490,17 @@ export interface DashboardRepository {
   failedRefunds(): Promise<{ count: number; amountFen: number }>;
 }
 
+/** Candidates as support looks them up: individual accounts with their registrations and orders. */
+export interface SupportRepository {
+  /** Individual accounts by login phone (E.164) or by their profile's ID number (whole), oldest first. */
+  candidates(match: { phone: string } | { idNumber: string }, now: Date): Promise<SupportCandidateRow[]>;
+  candidate(userId: string, now: Date): Promise<SupportCandidateRow | undefined>;
+  /** Every registration of the candidate, newest first. */
+  registrationsOf(userId: string): Promise<SupportRegistrationRow[]>;
+  /** Every order the candidate made, newest first. */
+  ordersOf(userId: string): Promise<OpsOrderListRow[]>;
+}
+
 /** Every repository, by name, over one connection (the app's database, or one transaction). */
 export interface Repositories {
   users: UsersRepository;
@@ -511,6 +525,7 @@ export interface Repositories {
   verification: CenterVerificationRepository;
   catalogAdmin: CatalogAdminRepository;
   dashboard: DashboardRepository;
+  support: SupportRepository;
 }
 
 /** The repositories of one transaction, and a savepoint in it. */

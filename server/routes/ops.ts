@@ -22,6 +22,7 @@ import {
   sendOperatorOtp,
 } from '../domain/operators';
 import { type RefundDeskDeps, retryRefund, toOpsFailedRefund } from '../domain/refundDesk';
+import { endCandidateSessions, findCandidates, type SupportDeps, viewCandidate } from '../domain/support';
 import { AppError } from '../errors';
 import { endpointRegistrar } from '../http/route';
 import { authDeps } from '../plugins/domainDeps';
@@ -41,6 +42,7 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
   const catalog: CatalogAdminDeps = { repos: app.repos, uow: app.uow, now: app.now };
   const dashboard: DashboardDeps = { repos: app.repos, now: app.now };
   const refundDesk: RefundDeskDeps = { repos: app.repos, uow: app.uow, now: app.now };
+  const support: SupportDeps = { repos: app.repos, uow: app.uow, now: app.now };
   const route = endpointRegistrar(app);
 
   route(api.opsSendOtp, ({ body, request }) => sendOperatorOtp(auth, { phone: body.phone, ip: request.ip }));
@@ -126,5 +128,11 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
   });
   route(api.opsRetryRefund, ({ params, user, request }) =>
     retryRefund(refundDesk, actorOf(user, request.ip), params.id),
+  );
+
+  route(api.opsCandidates, ({ query }) => findCandidates(support, query));
+  route(api.opsCandidate, ({ params, user, request }) => viewCandidate(support, actorOf(user, request.ip), params.id));
+  route(api.opsEndCandidateSessions, ({ params, user, request }) =>
+    endCandidateSessions(support, actorOf(user, request.ip), params.id),
   );
 }

@@ -50,12 +50,15 @@ export function sessionsRepository(db: Db): SessionsRepository {
       if (!row || (row.user.kind === 'operator' && !row.permissions)) return undefined;
       return { ...row.user, permissions: row.permissions ?? [] };
     },
-    /** Ends every live session of a user (an operator removed, a candidate's sessions ended by support). */
+    /**
+     * Ends every live session of a user (an operator removed, a candidate's sessions ended by support); answers how
+     * many were live (an expired session has ended already).
+     */
     async revokeAll(userId: string, now: Date): Promise<number> {
       const rows = await db
         .update(sessions)
         .set({ revokedAt: now })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
         .returning({ id: sessions.id });
       return rows.length;
     },

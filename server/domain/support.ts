@@ -1,0 +1,126 @@
+import {
+  maskIdCard,
+  type OpsCandidate,
+  type OpsCandidateDetail,
+  type OpsCandidateLookupQuery,
+  type OpsOrderRow,
+} from '../../contract';
+import type { OpsOrderListRow, SupportCandidateRow } from '../db/rows';
+import { AppError } from '../errors';
+import { type Actor, record } from './audit';
+import { normalizeChinaMobile } from './phone';
+import type { Repositories, UnitOfWork } from './ports';
+
+/** Support (permission `support`): candidates looked up, their records read and their sessions ended. */
+export interface SupportDeps {
+  repos: Pick<Repositories, 'support'>;
+  uow: UnitOfWork;
+  now: () => Date;
+}
+
+function toOpsCandidate(row: SupportCandidateRow): OpsCandidate {
+  return {
+    id: row.user.id,
+    phone: row.user.phone,
+    name: row.user.name,
+    maskedIdNumber: row.idNumber ? maskIdCard(row.idNumber) : '',
+    createdAt: row.user.createdAt.toISOString(),
+    activeSessions: row.activeSessions,
+    anonymizedAt: null,
+  };
+}
+
+export function toOpsOrderRow(row: OpsOrderListRow): OpsOrderRow {
+  const { order } = row;
+  return {
+    id: order.id,
+    purpose: order.purpose,
+    status: order.status,
+    payer: row.payer,
+    exam: { id: row.exam.id, code: row.exam.code, name: { zh: row.exam.nameZh, en: row.exam.nameEn } },
+    quantity: row.quantity,
+    totalFen: order.totalFen,
+    refundedFen: order.refundedFen,
+    refundPendingFen: row.refundPendingFen,
+    refundFailedFen: row.refundFailedFen,
+    refundableFen: order.status === 'paid' ? order.totalFen - order.refundBookedFen : 0,
+    provider: order.provider,
+    transactionId: order.providerTransactionId,
+    createdAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+  };
+}
+
+/** Candidates by login phone (any spelling of a mainland mobile, else PHONE_INVALID) or by whole ID number. */
+export async function findCandidates(deps: SupportDeps, query: OpsCandidateLookupQuery): Promise<OpsCandidate[]> {
+  const match = query.phone ? { phone: normalizeChinaMobile(query.phone) } : { idNumber: query.idNumber ?? '' };
+  return (await deps.repos.support.candidates(match, deps.now())).map(toOpsCandidate);
+}
+
+const candidateTarget = (row: SupportCandidateRow) => ({
+  type: 'candidate',
+  id: row.user.id,
+  label: `${row.user.name} (${row.user.phone})`,
+});
+
+/** A candidate's registrations and orders; reading them is personal data seen, so it is audited (candidate.view). */
+export async function viewCandidate(
+  deps: SupportDeps,
+  actor: Actor & { id: string },
+  userId: string,
+): Promise<OpsCandidateDetail> {
+  const now = deps.now();
+  return deps.uow.run(async (tx) => {
+    const candidate = await tx.support.candidate(userId, now);
+    if (!candidate) throw new AppError('NOT_FOUND');
+    const [registrations, orders] = await Promise.all([
+      tx.support.registrationsOf(userId),
+      tx.support.ordersOf(userId),
+    ]);
+    await record(tx.audit, actor, now, {
+      action: 'candidate.view',
+      target: candidateTarget(candidate),
+      before: null,
+      after: null,
+    });
+    return {
+      ...toOpsCandidate(candidate),
+      registrations: registrations.map(({ registration, exam, outcome }) => ({
+        id: registration.id,
+        status: registration.status,
+        exam: {
+          id: exam.id,
+          code: exam.code,
+          name: { zh: exam.nameZh, en: exam.nameEn },
+          startsAt: exam.startsAt.toISOString(),
+          timeZone: exam.timeZone,
+        },
+        createdAt: registration.createdAt.toISOString(),
+        checkedInAt: registration.checkedInAt?.toISOString() ?? null,
+        outcome,
+      })),
+      orders: orders.map(toOpsOrderRow),
+    };
+  });
+}
+
+/** Ends every live session of a candidate (a lost phone, a shared computer), audited as candidate.logout. */
+export async function endCandidateSessions(
+  deps: SupportDeps,
+  actor: Actor & { id: string },
+  userId: string,
+): Promise<{ ended: number }> {
+  const now = deps.now();
+  return deps.uow.run(async (tx) => {
+    const candidate = await tx.support.candidate(userId, now);
+    if (!candidate) throw new AppError('NOT_FOUND');
+    const ended = await tx.sessions.revokeAll(userId, now);
+    await record(tx.audit, actor, now, {
+      action: 'candidate.logout',
+      target: candidateTarget(candidate),
+      before: { activeSessions: candidate.activeSessions },
+      after: { activeSessions: 0 },
+    });
+    return { ended };
+  });
+}
