@@ -677,6 +677,7 @@ export const api = {
   opsCandidates: opsApi.opsCandidates,
   opsCandidate: opsApi.opsCandidate,
   opsEndCandidateSessions: opsApi.opsEndCandidateSessions,
+  opsCandidateExport: opsApi.opsCandidateExport,
 } as const satisfies Record<string, Endpoint>;
 
 export type Api = typeof api;

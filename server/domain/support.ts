@@ -10,6 +10,7 @@ import { AppError } from '../errors';
 import { type Actor, record } from './audit';
 import { normalizeChinaMobile } from './phone';
 import type { Repositories, UnitOfWork } from './ports';
+import { toOpsRefund } from './refundDesk';
 
 /** Support (permission `support`): candidates looked up, their records read and their sessions ended. */
 export interface SupportDeps {
@@ -63,6 +64,30 @@ const candidateTarget = (row: SupportCandidateRow) => ({
   label: `${row.user.name} (${row.user.phone})`,
 });
 
+/** The registrations and orders of a candidate as the console shows them. */
+async function recordsOf(tx: Pick<Repositories, 'support'>, candidate: SupportCandidateRow) {
+  const userId = candidate.user.id;
+  const [registrations, orders] = await Promise.all([tx.support.registrationsOf(userId), tx.support.ordersOf(userId)]);
+  return {
+    ...toOpsCandidate(candidate),
+    registrations: registrations.map(({ registration, exam, outcome }) => ({
+      id: registration.id,
+      status: registration.status,
+      exam: {
+        id: exam.id,
+        code: exam.code,
+        name: { zh: exam.nameZh, en: exam.nameEn },
+        startsAt: exam.startsAt.toISOString(),
+        timeZone: exam.timeZone,
+      },
+      createdAt: registration.createdAt.toISOString(),
+      checkedInAt: registration.checkedInAt?.toISOString() ?? null,
+      outcome,
+    })),
+    orders: orders.map(toOpsOrderRow),
+  };
+}
+
 /** A candidate's registrations and orders; reading them is personal data seen, so it is audited (candidate.view). */
 export async function viewCandidate(
   deps: SupportDeps,
@@ -73,34 +98,14 @@ export async function viewCandidate(
   return deps.uow.run(async (tx) => {
     const candidate = await tx.support.candidate(userId, now);
     if (!candidate) throw new AppError('NOT_FOUND');
-    const [registrations, orders] = await Promise.all([
-      tx.support.registrationsOf(userId),
-      tx.support.ordersOf(userId),
-    ]);
+    const detail = await recordsOf(tx, candidate);
     await record(tx.audit, actor, now, {
       action: 'candidate.view',
       target: candidateTarget(candidate),
       before: null,
       after: null,
     });
-    return {
-      ...toOpsCandidate(candidate),
-      registrations: registrations.map(({ registration, exam, outcome }) => ({
-        id: registration.id,
-        status: registration.status,
-        exam: {
-          id: exam.id,
-          code: exam.code,
-          name: { zh: exam.nameZh, en: exam.nameEn },
-          startsAt: exam.startsAt.toISOString(),
-          timeZone: exam.timeZone,
-        },
-        createdAt: registration.createdAt.toISOString(),
-        checkedInAt: registration.checkedInAt?.toISOString() ?? null,
-        outcome,
-      })),
-      orders: orders.map(toOpsOrderRow),
-    };
+    return detail;
   });
 }
 
@@ -122,5 +127,62 @@ export async function endCandidateSessions(
       after: { activeSessions: 0 },
     });
     return { ended };
+  });
+}
+
+/**
+ * Everything the service keeps of a candidate, as the file they may ask for (PIPL): the account, the whole profile,
+ * every registration and order, the refunds of those orders and the published results. Audited as candidate.export.
+ */
+export async function exportCandidate(deps: SupportDeps, actor: Actor & { id: string }, userId: string) {
+  const now = deps.now();
+  return deps.uow.run(async (tx) => {
+    const candidate = await tx.support.candidate(userId, now);
+    if (!candidate) throw new AppError('NOT_FOUND');
+    const [records, profile, results] = await Promise.all([
+      recordsOf(tx, candidate),
+      tx.profiles.find(userId),
+      tx.results.resultsOf(userId),
+    ]);
+    const refunds = await tx.refunds.refundsOfOrders(records.orders.map((order) => order.id));
+    await record(tx.audit, actor, now, {
+      action: 'candidate.export',
+      target: candidateTarget(candidate),
+      before: null,
+      after: null,
+    });
+    const { activeSessions, maskedIdNumber, registrations, orders, ...account } = records;
+    return {
+      exportedAt: now.toISOString(),
+      account,
+      profile: profile && {
+        idNumber: profile.idNumber,
+        gender: profile.gender,
+        dateOfBirth: profile.dateOfBirth,
+        email: profile.email,
+        contactPhone: profile.contactPhone,
+        address: profile.address,
+        provinceCode: profile.provinceCode,
+        cityCode: profile.cityCode,
+        organizationId: profile.organizationId,
+        invitationCode: profile.invitationCode,
+        updatedAt: profile.updatedAt.toISOString(),
+      },
+      registrations,
+      orders,
+      refunds: refunds.map(toOpsRefund),
+      results: results.flatMap(({ registration, result }) =>
+        result
+          ? [
+              {
+                registrationId: registration.id,
+                outcome: result.outcome,
+                certificateNumber: result.certificateNumber,
+                publishedAt: result.publishedAt?.toISOString() ?? null,
+              },
+            ]
+          : [],
+      ),
+    };
   });
 }

@@ -22,7 +22,13 @@ import {
   sendOperatorOtp,
 } from '../domain/operators';
 import { type RefundDeskDeps, retryRefund, toOpsFailedRefund } from '../domain/refundDesk';
-import { endCandidateSessions, findCandidates, type SupportDeps, viewCandidate } from '../domain/support';
+import {
+  endCandidateSessions,
+  exportCandidate,
+  findCandidates,
+  type SupportDeps,
+  viewCandidate,
+} from '../domain/support';
 import { AppError } from '../errors';
 import { endpointRegistrar } from '../http/route';
 import { authDeps } from '../plugins/domainDeps';
@@ -135,4 +141,13 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
   route(api.opsEndCandidateSessions, ({ params, user, request }) =>
     endCandidateSessions(support, actorOf(user, request.ip), params.id),
   );
+
+  route(api.opsCandidateExport, async ({ params, user, request }) => {
+    const data = await exportCandidate(support, actorOf(user, request.ip), params.id);
+    return {
+      bytes: Buffer.from(JSON.stringify(data, null, 2)),
+      contentType: 'application/json; charset=utf-8',
+      fileName: `personal-data-${params.id}.json`,
+    };
+  });
 }

@@ -8,6 +8,7 @@ import {
   idCardNumber,
   insertCatalogBasics,
   insertCompleteProfile,
+  insertResult,
   userIdOf,
 } from '../../tests/helpers/fixtures';
 import { addTestOperator, loginOperator } from '../../tests/helpers/ops';
@@ -194,6 +195,74 @@ describe('support', () => {
     const rowsBefore = await auditRows();
     const unknown = await postAs(t, `/api/ops/candidates/${uuidv7()}/logout`, support);
     assert.equal(unknown.statusCode, 404);
+    assert.equal(await auditRows(), rowsBefore);
+  });
+
+  test("exports a candidate's personal data as a JSON file, whole ID number included, and audits it", async () => {
+    const idNumber = idCardNumber('731');
+    const who = await candidate(idNumber, 'Qian Hui');
+    const passedExam = await examInTenDays(t, basics, { feeFen: 10_000 });
+    const passed = await book(t, who.headers, passedExam.id);
+    await payInWallet(t, passed.order.id);
+    await insertResult(t.database.db, passed.registration.id, {
+      outcome: 'pass',
+      certificateNumber: 'CERT-731',
+      publishedAt: t.clock.now,
+    });
+    const droppedExam = await examInTenDays(t, basics, { feeFen: 9_000 });
+    const dropped = await book(t, who.headers, droppedExam.id);
+    await payInWallet(t, dropped.order.id);
+    await postAs(t, `/api/front/registrations/${dropped.registration.id}/cancel`, who.headers);
+
+    const res = await get(`/api/ops/candidates/${who.id}/export.json`);
+    assert.equal(res.statusCode, 200, res.body);
+    assert.match(String(res.headers['content-type']), /^application\/json/);
+    assert.match(
+      String(res.headers['content-disposition']),
+      new RegExp(`attachment; filename="personal-data-${who.id}.json"`),
+    );
+    assert.equal(res.headers['cache-control'], 'private, no-store');
+    const file = JSON.parse(res.body);
+    assert.deepEqual(file.account, {
+      id: who.id,
+      phone: `+86${who.phone}`,
+      name: 'Qian Hui',
+      createdAt: file.account.createdAt,
+      anonymizedAt: null,
+    });
+    assert.equal(file.profile.idNumber, idNumber, 'the whole ID number: it is their own data');
+    assert.equal(file.profile.email, 'candidate@example.com');
+    assert.deepEqual(
+      file.registrations.map((r: { id: string; status: string }) => [r.id, r.status]).sort(),
+      [
+        [passed.registration.id, 'register'],
+        [dropped.registration.id, 'canceled'],
+      ].sort(),
+    );
+    assert.deepEqual(file.orders.map((o: { id: string }) => o.id).sort(), [passed.order.id, dropped.order.id].sort());
+    assert.deepEqual(
+      file.refunds.map((r: { orderId: string; amountFen: number }) => [r.orderId, r.amountFen]),
+      [[dropped.order.id, dropped.order.breakdown.totalFen]],
+    );
+    assert.deepEqual(
+      file.results.map((r: { registrationId: string; outcome: string; certificateNumber: string }) => [
+        r.registrationId,
+        r.outcome,
+        r.certificateNumber,
+      ]),
+      [[passed.registration.id, 'pass', 'CERT-731']],
+    );
+
+    const [row] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'candidate.export'), eq(auditLog.targetId, who.id)));
+    assert.equal(row?.actorId, supportId);
+
+    const rowsBefore = await auditRows();
+    const unknown = await get(`/api/ops/candidates/${uuidv7()}/export.json`);
+    assert.equal(unknown.statusCode, 404);
+    assert.equal(envelope(unknown).errorCode, 'NOT_FOUND');
     assert.equal(await auditRows(), rowsBefore);
   });
 });
