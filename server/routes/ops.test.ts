@@ -136,7 +136,7 @@ describe('operator login', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'operator.login'), eq(auditLog.actorId, full.id)));
     assert.equal(row?.actorName, 'Wang Fang');
-    assert.equal(row?.address.length ? true : false, true);
+    assert.equal(!!row?.address.length, true);
     const [operator] = await t.database.db.select().from(operators).where(eq(operators.userId, full.id));
     assert.ok(operator?.lastLoginAt, 'the last login is kept');
   });

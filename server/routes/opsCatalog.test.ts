@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { and, count, eq } from 'drizzle-orm';
-import { createTestApp, dataOf, envelope, type TestApp } from '../../tests/helpers/app';
-import { nextPhone } from '../../tests/helpers/booking';
-import { insertCatalogBasics, insertExam } from '../../tests/helpers/fixtures';
-import { addTestOperator, loginOperator } from '../../tests/helpers/ops';
+import { dataOf, envelope, type TestApp } from '../../tests/helpers/app';
+import { type insertCatalogBasics, insertExam } from '../../tests/helpers/fixtures';
+import { openConsoleApp } from '../../tests/helpers/ops';
 import { auditLog, categories } from '../db/schema';
 import { uuidv7 } from '../ids';
 
@@ -15,11 +14,7 @@ let operator: { authorization: string };
 let basics: Awaited<ReturnType<typeof insertCatalogBasics>>;
 
 before(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000', OTP_IP_HOURLY_CAP: '100000' } });
-  basics = await insertCatalogBasics(t.database.db);
-  const phone = nextPhone();
-  await addTestOperator(t, phone, ['catalog']);
-  operator = await loginOperator(t, phone);
+  ({ t, basics, operator } = await openConsoleApp(['catalog']));
 });
 after(() => t.close());
 

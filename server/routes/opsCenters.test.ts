@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { and, count, eq } from 'drizzle-orm';
-import { createTestApp, dataOf, envelope, type TestApp } from '../../tests/helpers/app';
-import { book, nextPhone, readyCandidate } from '../../tests/helpers/booking';
+import { dataOf, envelope, type TestApp } from '../../tests/helpers/app';
+import { book, readyCandidate } from '../../tests/helpers/booking';
 import { createCenterExam, profileBody, readyCenter } from '../../tests/helpers/center';
-import { insertCatalogBasics, userIdOf } from '../../tests/helpers/fixtures';
-import { addTestOperator, loginOperator } from '../../tests/helpers/ops';
+import { type insertCatalogBasics, userIdOf } from '../../tests/helpers/fixtures';
+import { openConsoleApp } from '../../tests/helpers/ops';
 import { auditLog, registrations, testCenters } from '../db/schema';
 import { uuidv7 } from '../ids';
 
@@ -17,11 +17,7 @@ let operator: { authorization: string };
 let operatorId: string;
 
 before(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000', OTP_IP_HOURLY_CAP: '100000' } });
-  basics = await insertCatalogBasics(t.database.db);
-  const phone = nextPhone();
-  operatorId = await addTestOperator(t, phone, ['centers', 'audit'], 'Wang Fang');
-  operator = await loginOperator(t, phone);
+  ({ t, basics, operatorId, operator } = await openConsoleApp(['centers', 'audit'], { name: 'Wang Fang' }));
 });
 after(() => t.close());
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, dataOf, envelope, postAs, type TestApp } from '../../tests/helpers/app';
+import { dataOf, envelope, postAs, type TestApp } from '../../tests/helpers/app';
 import {
   book,
   examInTenDays,
@@ -12,8 +12,8 @@ import {
   sweepNow,
 } from '../../tests/helpers/booking';
 import { readyCenter } from '../../tests/helpers/center';
-import { type CatalogBasics, insertCatalogBasics } from '../../tests/helpers/fixtures';
-import { addTestOperator, loginOperator } from '../../tests/helpers/ops';
+import type { CatalogBasics } from '../../tests/helpers/fixtures';
+import { addTestOperator, loginOperator, openConsoleApp, QUICK_REFUND_FAILURE } from '../../tests/helpers/ops';
 import { refunds, registrations, sandboxPayments } from '../db/schema';
 
 /** Issue 13, item 6: the dashboard a person opens first, its figures checked against what happened. */
@@ -35,16 +35,7 @@ async function logInOperators() {
 }
 
 before(async () => {
-  t = await createTestApp({
-    env: {
-      RATE_LIMIT_PER_MINUTE: '100000',
-      OTP_IP_HOURLY_CAP: '100000',
-      REFUND_RETRY_BASE_S: '60',
-      REFUND_RETRY_MAX_S: '180',
-      REFUND_MAX_ATTEMPTS: '4',
-    },
-  });
-  basics = await insertCatalogBasics(t.database.db);
+  ({ t, basics } = await openConsoleApp(['audit'], { env: QUICK_REFUND_FAILURE }));
   financePhone = nextPhone();
   await addTestOperator(t, financePhone, ['finance']);
   supportPhone = nextPhone();

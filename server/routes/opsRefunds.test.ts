@@ -1,17 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { createTestApp, dataOf, envelope, postAs, type TestApp } from '../../tests/helpers/app';
-import {
-  book,
-  examInTenDays,
-  followUpRefundsNow,
-  nextPhone,
-  payInWallet,
-  readyCandidate,
-} from '../../tests/helpers/booking';
-import { type CatalogBasics, insertCatalogBasics } from '../../tests/helpers/fixtures';
-import { addTestOperator, loginOperator } from '../../tests/helpers/ops';
+import { dataOf, envelope, postAs, type TestApp } from '../../tests/helpers/app';
+import { book, examInTenDays, followUpRefundsNow, payInWallet, readyCandidate } from '../../tests/helpers/booking';
+import type { CatalogBasics } from '../../tests/helpers/fixtures';
+import { openConsoleApp, QUICK_REFUND_FAILURE } from '../../tests/helpers/ops';
 import { auditLog, orders, refunds, sandboxPayments } from '../db/schema';
 import { uuidv7 } from '../ids';
 
@@ -23,19 +16,15 @@ let finance: { authorization: string };
 let financeId: string;
 
 before(async () => {
-  t = await createTestApp({
-    env: {
-      RATE_LIMIT_PER_MINUTE: '100000',
-      OTP_IP_HOURLY_CAP: '100000',
-      REFUND_RETRY_BASE_S: '60',
-      REFUND_RETRY_MAX_S: '180',
-      REFUND_MAX_ATTEMPTS: '4',
-    },
-  });
-  basics = await insertCatalogBasics(t.database.db);
-  const phone = nextPhone();
-  financeId = await addTestOperator(t, phone, ['finance'], 'Zhao Min');
-  finance = await loginOperator(t, phone);
+  ({
+    t,
+    basics,
+    operatorId: financeId,
+    operator: finance,
+  } = await openConsoleApp(['finance'], {
+    name: 'Zhao Min',
+    env: QUICK_REFUND_FAILURE,
+  }));
 });
 after(() => t.close());
 

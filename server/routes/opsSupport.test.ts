@@ -1,17 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { and, count, eq } from 'drizzle-orm';
-import { createTestApp, dataOf, envelope, loginAs, postAs, type TestApp } from '../../tests/helpers/app';
+import { dataOf, envelope, loginAs, postAs, type TestApp } from '../../tests/helpers/app';
 import { book, examInTenDays, nextPhone, payInWallet } from '../../tests/helpers/booking';
 import {
   type CatalogBasics,
   idCardNumber,
-  insertCatalogBasics,
   insertCompleteProfile,
   insertResult,
   userIdOf,
 } from '../../tests/helpers/fixtures';
-import { addTestOperator, loginOperator } from '../../tests/helpers/ops';
+import { openConsoleApp } from '../../tests/helpers/ops';
 import { auditLog } from '../db/schema';
 import { uuidv7 } from '../ids';
 
@@ -23,11 +22,7 @@ let support: { authorization: string };
 let supportId: string;
 
 before(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000', OTP_IP_HOURLY_CAP: '100000' } });
-  basics = await insertCatalogBasics(t.database.db);
-  const phone = nextPhone();
-  supportId = await addTestOperator(t, phone, ['support'], 'Sun Li');
-  support = await loginOperator(t, phone);
+  ({ t, basics, operatorId: supportId, operator: support } = await openConsoleApp(['support'], { name: 'Sun Li' }));
 });
 after(() => t.close());
 

@@ -1,7 +1,8 @@
 import { OPS_PERMISSIONS, type OpsPermission } from '../../contract';
 import { addOperator, type OperatorDeps } from '../../server/domain/operators';
-import { dataOf, type TestApp } from './app';
+import { createTestApp, dataOf, type TestApp } from './app';
 import { nextPhone } from './booking';
+import { type CatalogBasics, insertCatalogBasics } from './fixtures';
 
 let addressCount = 0;
 
@@ -42,4 +43,24 @@ export async function operatorWithEveryPermission(t: TestApp): Promise<{ authori
   const phone = nextPhone();
   await addTestOperator(t, phone, OPS_PERMISSIONS);
   return loginOperator(t, phone);
+}
+
+/** Refunds that fail for good after four tries a minute or so apart, as the finance tests need them. */
+export const QUICK_REFUND_FAILURE = { REFUND_RETRY_BASE_S: '60', REFUND_RETRY_MAX_S: '180', REFUND_MAX_ATTEMPTS: '4' };
+
+/**
+ * A console test file's server: a test app with the rate and code caps lifted (and `env`), the catalog's basics, and
+ * one operator holding `permissions` logged in.
+ */
+export async function openConsoleApp(
+  permissions: readonly OpsPermission[],
+  options: { name?: string; env?: Record<string, string> } = {},
+): Promise<{ t: TestApp; basics: CatalogBasics; operatorId: string; operator: { authorization: string } }> {
+  const t = await createTestApp({
+    env: { RATE_LIMIT_PER_MINUTE: '100000', OTP_IP_HOURLY_CAP: '100000', ...options.env },
+  });
+  const basics = await insertCatalogBasics(t.database.db);
+  const phone = nextPhone();
+  const operatorId = await addTestOperator(t, phone, permissions, options.name);
+  return { t, basics, operatorId, operator: await loginOperator(t, phone) };
 }

@@ -3,8 +3,7 @@ import type { AuditRepository } from '../../domain/ports';
 import type { Db } from '../client';
 import type { AuditRow } from '../rows';
 import { auditLog } from '../schema';
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { containing } from './exams';
 
 /** The audit log: rows are only ever added (the database refuses UPDATE and DELETE on the table). */
 export function auditRepository(db: Db): AuditRepository {
@@ -17,7 +16,7 @@ export function auditRepository(db: Db): AuditRepository {
     async page(filter, offset, limit) {
       const conditions: SQL[] = [];
       if (filter.actor) {
-        const pattern = likePattern(filter.actor);
+        const pattern = containing(filter.actor);
         conditions.push(or(ilike(auditLog.actorName, pattern), ilike(auditLog.actorPhone, pattern)) as SQL);
       }
       if (filter.action) conditions.push(eq(auditLog.action, filter.action));

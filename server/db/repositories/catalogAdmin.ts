@@ -3,8 +3,7 @@ import type { CatalogAdminRepository } from '../../domain/ports';
 import type { Db } from '../client';
 import type { CatalogFilter } from '../rows';
 import { categories, exams, organizations, profiles } from '../schema';
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { containing } from './exams';
 
 function statusCondition(column: typeof categories.retiredAt | typeof organizations.retiredAt, filter: CatalogFilter) {
   if (filter.status === 'active') return isNull(column);
@@ -31,7 +30,7 @@ export function catalogAdminRepository(db: Db): CatalogAdminRepository {
     async categoriesPage(filter, offset, limit) {
       const conditions: (SQL | undefined)[] = [statusCondition(categories.retiredAt, filter)];
       if (filter.text) {
-        const pattern = likePattern(filter.text);
+        const pattern = containing(filter.text);
         conditions.push(
           or(ilike(categories.code, pattern), ilike(categories.nameZh, pattern), ilike(categories.nameEn, pattern)),
         );
@@ -67,7 +66,7 @@ export function catalogAdminRepository(db: Db): CatalogAdminRepository {
     async organizationsPage(filter, offset, limit) {
       const conditions: (SQL | undefined)[] = [statusCondition(organizations.retiredAt, filter)];
       if (filter.text) {
-        const pattern = likePattern(filter.text);
+        const pattern = containing(filter.text);
         conditions.push(or(ilike(organizations.nameZh, pattern), ilike(organizations.nameEn, pattern)));
       }
       const where = and(...conditions);

@@ -4,11 +4,10 @@ import type { CenterVerificationRepository } from '../../domain/ports';
 import type { Db } from '../client';
 import type { VerificationRow } from '../rows';
 import { cities, documents, provinces, testCenters, users } from '../schema';
+import { containing } from './exams';
 
 const owners = alias(users, 'owner');
 const deciders = alias(users, 'decider');
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Test centers' verification (the operators' queue): read with what an operator checks, changed state by state. */
 export function centerVerificationRepository(db: Db): CenterVerificationRepository {
@@ -35,7 +34,7 @@ export function centerVerificationRepository(db: Db): CenterVerificationReposito
       const conditions: SQL[] = [];
       if (filter.status) conditions.push(eq(testCenters.verificationStatus, filter.status));
       if (filter.text) {
-        const pattern = likePattern(filter.text);
+        const pattern = containing(filter.text);
         conditions.push(
           or(
             ilike(testCenters.nameZh, pattern),

@@ -56,6 +56,11 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** An ILIKE pattern matching `text` anywhere, its wildcards taken literally. */
+export function containing(text: string): string {
+  return `%${escapeLike(text)}%`;
+}
+
 /** One exam by id, or only the center's when `centerId` is given. */
 function examWhere(id: string, centerId: string | undefined) {
   return centerId === undefined ? eq(exams.id, id) : and(eq(exams.id, id), eq(exams.centerId, centerId));

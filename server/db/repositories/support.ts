@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { SupportRepository } from '../../domain/ports';
 import type { Db } from '../client';
 import { exams, orderItems, orders, profiles, refunds, registrations, results, sessions, users } from '../schema';
+import { examBriefColumns } from './exams';
 
 /** Candidates as support looks them up: individual accounts with their registrations and orders. */
 export function supportRepository(db: Db): SupportRepository {
@@ -43,14 +44,7 @@ export function supportRepository(db: Db): SupportRepository {
             createdAt: registrations.createdAt,
             checkedInAt: registrations.checkedInAt,
           },
-          exam: {
-            id: exams.id,
-            code: exams.code,
-            nameZh: exams.nameZh,
-            nameEn: exams.nameEn,
-            startsAt: exams.startsAt,
-            timeZone: exams.timeZone,
-          },
+          exam: examBriefColumns,
           outcome: results.outcome,
         })
         .from(registrations)
