@@ -1,4 +1,4 @@
-import type { CategoryDraft, OpsCategory, OpsOrganization } from '../../contract';
+import type { AuditAction, CategoryDraft, OpsCategory, OpsOrganization } from '../../contract';
 import type { CategoryWithCount, OrganizationWithCount } from '../db/rows';
 import { AppError } from '../errors';
 import { uuidv7 } from '../ids';
@@ -69,29 +69,59 @@ export function createCategory(deps: CatalogAdminDeps, actor: Actor, draft: Cate
   });
 }
 
+/** How a catalog entry is read, written and named in the audit log: categories and organizations alike. */
+interface EntryKind<View extends OpsCategory | OpsOrganization> {
+  read(store: Pick<Repositories, 'catalogAdmin'>, id: string): Promise<View>;
+  update(
+    store: Pick<Repositories, 'catalogAdmin'>,
+    id: string,
+    values: { nameZh?: string; nameEn?: string; retiredAt?: Date },
+  ): Promise<boolean>;
+  /** The audit log's name for it. */
+  type: 'category' | 'organization';
+  label(view: View): string;
+  actions: { update: AuditAction; retire: AuditAction };
+}
+
+/** Categories: a retired one is named by no new exam. */
+export const CATEGORY: EntryKind<OpsCategory> = {
+  type: 'category',
+  read: categoryIn,
+  update: (store, id, values) => store.catalogAdmin.updateCategory(id, values),
+  label: (view) => view.code,
+  actions: { update: 'category.update', retire: 'category.retire' },
+};
+
+/** Organizations: a retired one is chosen by no new profile. */
+export const ORGANIZATION: EntryKind<OpsOrganization> = {
+  type: 'organization',
+  read: organizationIn,
+  update: (store, id, values) => store.catalogAdmin.updateOrganization(id, values),
+  label: (view) => view.name.zh,
+  actions: { update: 'organization.update', retire: 'organization.retire' },
+};
+
 /**
- * A change to a category: new names, or retirement (no new exam may name it; one in use is never deleted). A change
- * that changes nothing (retiring a retired category) answers the category as it is and leaves no row.
+ * A change to a catalog entry: new names, or retirement (one in use is never deleted). A change that changes
+ * nothing (retiring a retired entry) answers the entry as it is and leaves no row.
  */
-export function changeCategory(
+export function changeCatalogEntry<View extends OpsCategory | OpsOrganization>(
+  kind: EntryKind<View>,
   deps: CatalogAdminDeps,
   actor: Actor,
   id: string,
   change: { name: Name } | { retire: true },
-): Promise<OpsCategory> {
+): Promise<View> {
   const now = deps.now();
   return deps.uow.run(async (store) => {
-    const before = await categoryIn(store, id);
+    const before = await kind.read(store, id);
     const retire = 'retire' in change;
     if (retire && before.status === 'retired') return before;
-    await store.catalogAdmin.updateCategory(
-      id,
-      retire ? { retiredAt: now } : { nameZh: change.name.zh, nameEn: change.name.en },
-    );
-    const after = await categoryIn(store, id);
+    await kind.update(store, id, retire ? { retiredAt: now } : { nameZh: change.name.zh, nameEn: change.name.en });
+    const after = await kind.read(store, id);
     await record(store.audit, actor, now, {
-      action: retire ? 'category.retire' : 'category.update',
-      target: { type: 'category', id, label: before.code },
+      action: retire ? kind.actions.retire : kind.actions.update,
+      target: { type: kind.type, id, label: kind.label(before) },
       before: snapshotOf(before),
       after: snapshotOf(after),
     });
@@ -112,32 +142,5 @@ export function createOrganization(deps: CatalogAdminDeps, actor: Actor, name: N
       after: snapshotOf(created),
     });
     return created;
-  });
-}
-
-/** New names for an organization, or its retirement (profiles can no longer choose it); as changeCategory. */
-export function changeOrganization(
-  deps: CatalogAdminDeps,
-  actor: Actor,
-  id: string,
-  change: { name: Name } | { retire: true },
-): Promise<OpsOrganization> {
-  const now = deps.now();
-  return deps.uow.run(async (store) => {
-    const before = await organizationIn(store, id);
-    const retire = 'retire' in change;
-    if (retire && before.status === 'retired') return before;
-    await store.catalogAdmin.updateOrganization(
-      id,
-      retire ? { retiredAt: now } : { nameZh: change.name.zh, nameEn: change.name.en },
-    );
-    const after = await organizationIn(store, id);
-    await record(store.audit, actor, now, {
-      action: retire ? 'organization.retire' : 'organization.update',
-      target: { type: 'organization', id, label: before.name.zh },
-      before: snapshotOf(before),
-      after: snapshotOf(after),
-    });
-    return after;
   });
 }

@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { api } from '../../contract';
 import { auditFilter, toAuditEntry } from '../domain/audit';
 import {
+  CATEGORY,
   type CatalogAdminDeps,
-  changeCategory,
-  changeOrganization,
+  changeCatalogEntry,
   createCategory,
   createOrganization,
+  ORGANIZATION,
   toOpsCategory,
   toOpsOrganization,
 } from '../domain/catalogAdmin';
@@ -99,10 +100,10 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
   });
   route(api.opsCreateCategory, ({ body, user, request }) => createCategory(catalog, actorOf(user, request.ip), body));
   route(api.opsUpdateCategory, ({ params, body, user, request }) =>
-    changeCategory(catalog, actorOf(user, request.ip), params.id, { name: body.name }),
+    changeCatalogEntry(CATEGORY, catalog, actorOf(user, request.ip), params.id, { name: body.name }),
   );
   route(api.opsRetireCategory, ({ params, user, request }) =>
-    changeCategory(catalog, actorOf(user, request.ip), params.id, { retire: true }),
+    changeCatalogEntry(CATEGORY, catalog, actorOf(user, request.ip), params.id, { retire: true }),
   );
   route(api.opsOrganizations, async ({ query }) => {
     const { current, pageSize, status, q } = query;
@@ -117,10 +118,10 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
     createOrganization(catalog, actorOf(user, request.ip), body.name),
   );
   route(api.opsUpdateOrganization, ({ params, body, user, request }) =>
-    changeOrganization(catalog, actorOf(user, request.ip), params.id, { name: body.name }),
+    changeCatalogEntry(ORGANIZATION, catalog, actorOf(user, request.ip), params.id, { name: body.name }),
   );
   route(api.opsRetireOrganization, ({ params, user, request }) =>
-    changeOrganization(catalog, actorOf(user, request.ip), params.id, { retire: true }),
+    changeCatalogEntry(ORGANIZATION, catalog, actorOf(user, request.ip), params.id, { retire: true }),
   );
 
   route(api.opsDashboard, ({ query, user }) =>

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CatalogAdminRepository } from '../../domain/ports';
 import type { Db } from '../client';
 import type { CatalogFilter } from '../rows';
@@ -9,6 +10,20 @@ function statusCondition(column: typeof categories.retiredAt | typeof organizati
   if (filter.status === 'active') return isNull(column);
   if (filter.status === 'retired') return isNotNull(column);
   return undefined;
+}
+
+/** The rows of a status (any without) whose `searched` columns contain the filter's text. */
+function catalogWhere(
+  retiredAt: typeof categories.retiredAt | typeof organizations.retiredAt,
+  searched: AnyPgColumn[],
+  filter: CatalogFilter,
+): SQL | undefined {
+  const conditions = [statusCondition(retiredAt, filter)];
+  if (filter.text) {
+    const pattern = containing(filter.text);
+    conditions.push(or(...searched.map((column) => ilike(column, pattern))));
+  }
+  return and(...conditions);
 }
 
 /** The catalog as operators keep it: categories and organizations, with how much names each. */
@@ -28,14 +43,7 @@ export function catalogAdminRepository(db: Db): CatalogAdminRepository {
 
   return {
     async categoriesPage(filter, offset, limit) {
-      const conditions: (SQL | undefined)[] = [statusCondition(categories.retiredAt, filter)];
-      if (filter.text) {
-        const pattern = containing(filter.text);
-        conditions.push(
-          or(ilike(categories.code, pattern), ilike(categories.nameZh, pattern), ilike(categories.nameEn, pattern)),
-        );
-      }
-      const where = and(...conditions);
+      const where = catalogWhere(categories.retiredAt, [categories.code, categories.nameZh, categories.nameEn], filter);
       const [rows, totals] = await Promise.all([
         categoryRows().where(where).orderBy(asc(categories.code)).limit(limit).offset(offset),
         db.select({ n: count() }).from(categories).where(where),
@@ -64,12 +72,7 @@ export function catalogAdminRepository(db: Db): CatalogAdminRepository {
     },
 
     async organizationsPage(filter, offset, limit) {
-      const conditions: (SQL | undefined)[] = [statusCondition(organizations.retiredAt, filter)];
-      if (filter.text) {
-        const pattern = containing(filter.text);
-        conditions.push(or(ilike(organizations.nameZh, pattern), ilike(organizations.nameEn, pattern)));
-      }
-      const where = and(...conditions);
+      const where = catalogWhere(organizations.retiredAt, [organizations.nameZh, organizations.nameEn], filter);
       const [rows, totals] = await Promise.all([
         organizationRows()
           .where(where)
