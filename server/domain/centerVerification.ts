@@ -41,7 +41,8 @@ export function toOpsCenter(links: Pick<Links, 'opsCenterLicense'>, row: Verific
     taxIdCheck: creditCodeCheck(center.taxId),
     contactName: center.contactName,
     contactPhone: center.contactPhone,
-    address: `${row.provinceName}${row.cityName}${center.addressZh}`,
+    // A municipality's city is named as its province (北京市 北京市): said once.
+    address: `${row.provinceName}${row.cityName === row.provinceName ? '' : row.cityName}${center.addressZh}`,
     verification: toVerification(center),
     submittedAt: center.submittedAt.toISOString(),
     decidedBy: row.decider,
