@@ -100,8 +100,8 @@ export interface BookingProfileRow {
   invitation: InvitationCodeRow | null;
 }
 
-/** A registration as a roster line shows it: who, their status, and the result if one was entered. */
-export interface RosterLineRow {
+/** Who a registration names: the person and where their registration stands (the door's and the roster's rows). */
+export interface RegistrationPerson {
   registrationId: string;
   examId: string;
   status: RegistrationStatus;
@@ -109,20 +109,17 @@ export interface RosterLineRow {
   name: string;
   phone: string;
   idNumber: string | null;
+}
+
+/** A registration as a roster line shows it: who, their status, and the result if one was entered. */
+export interface RosterLineRow extends RegistrationPerson {
   outcome: ResultOutcome | null;
   certificateNumber: string | null;
 }
 
 /** Who a registration names, as the door sees it. */
-export interface CandidateRow {
-  registrationId: string;
-  examId: string;
-  status: RegistrationStatus;
-  checkedInAt: Date | null;
-  name: string;
-  phone: string;
+export interface CandidateRow extends RegistrationPerson {
   avatarSmall: string | null;
-  idNumber: string | null;
 }
 
 /** A group member's registration with what their ticket prints. */

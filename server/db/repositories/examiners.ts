@@ -3,18 +3,10 @@ import type { ExaminersRepository } from '../../domain/ports';
 import type { Db } from '../client';
 import { examExaminers, examinerProfiles, exams, profiles, registrations, users } from '../schema';
 import { examsWithPlace } from './exams';
+import { registrationPersonColumns } from './registrations';
 
 /** Who a registration names, as the door sees it. */
-const candidateColumns = {
-  registrationId: registrations.id,
-  examId: registrations.examId,
-  status: registrations.status,
-  checkedInAt: registrations.checkedInAt,
-  name: users.name,
-  phone: users.phone,
-  avatarSmall: users.avatarSmall,
-  idNumber: profiles.idNumber,
-};
+const candidateColumns = { ...registrationPersonColumns, avatarSmall: users.avatarSmall };
 
 /**
  * Examiners: their profile, the exams assigned to them (assigned by the center), and the door (who a ticket names,

@@ -2,8 +2,19 @@ import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { RegistrationStatus } from '../../../contract';
 import type { RegistrationsRepository } from '../../domain/ports';
 import type { Db } from '../client';
-import { groupRegistrations, orderItems, orders, registrations, users } from '../schema';
+import { groupRegistrations, orderItems, orders, profiles, registrations, users } from '../schema';
 import { takeSeatStatement } from './seats';
+
+/** Who a registration names (rows.ts RegistrationPerson): joined with users and profiles by the door and the roster. */
+export const registrationPersonColumns = {
+  registrationId: registrations.id,
+  examId: registrations.examId,
+  status: registrations.status,
+  checkedInAt: registrations.checkedInAt,
+  name: users.name,
+  phone: users.phone,
+  idNumber: profiles.idNumber,
+};
 
 /** Statuses that mean the candidate came to the exam: an exam holding one has started. */
 const ATTENDED: RegistrationStatus[] = ['checkin', 'completed'];

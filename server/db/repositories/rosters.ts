@@ -2,32 +2,23 @@ import { and, asc, count, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
 import type { RosterFilter, RostersRepository } from '../../domain/ports';
 import type { Db } from '../client';
 import { profiles, registrations, results, users } from '../schema';
-import { escapeLike } from './exams';
+import { containing } from './exams';
+import { registrationPersonColumns } from './registrations';
 
 /** A registration as a roster line shows it: who, their status, and the result if one was entered. */
 const rosterColumns = {
-  registrationId: registrations.id,
-  examId: registrations.examId,
-  status: registrations.status,
-  checkedInAt: registrations.checkedInAt,
-  name: users.name,
-  phone: users.phone,
-  idNumber: profiles.idNumber,
+  ...registrationPersonColumns,
   outcome: results.outcome,
   certificateNumber: results.certificateNumber,
 };
-
-function likePattern(text: string): string {
-  return `%${escapeLike(text)}%`;
-}
 
 function rosterWhere(examId: string, filter: Omit<RosterFilter, 'offset' | 'limit'>) {
   const conditions: SQL[] = [eq(registrations.examId, examId)];
   if (filter.status) conditions.push(eq(registrations.status, filter.status));
   if (filter.text) {
-    const pattern = likePattern(filter.text);
+    const pattern = containing(filter.text);
     // A phone typed with spaces or dashes still finds the stored E.164 number.
-    const phonePattern = likePattern(filter.text.replace(/[\s\-()]/g, ''));
+    const phonePattern = containing(filter.text.replace(/[\s\-()]/g, ''));
     const match = or(
       ilike(users.name, pattern),
       ilike(users.phone, phonePattern),
