@@ -7,13 +7,12 @@ import type {
   documents,
   exams,
   groupRegistrations,
-  invitationCodes,
   operators,
   orders,
   organizations,
   otpCodes,
   profiles,
-  promoCodes,
+  promotions,
   provinces,
   refunds,
   registrations,
@@ -39,8 +38,7 @@ export type CategoryRow = typeof categories.$inferSelect;
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type CenterRow = typeof testCenters.$inferSelect;
 export type ExamRow = typeof exams.$inferSelect;
-export type InvitationCodeRow = typeof invitationCodes.$inferSelect;
-export type PromoCodeRow = typeof promoCodes.$inferSelect;
+export type PromotionRow = typeof promotions.$inferSelect;
 export type AvatarRow = typeof avatars.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
 export type RegistrationRow = typeof registrations.$inferSelect;
@@ -97,7 +95,7 @@ export interface BookingProfileRow {
   phone: string;
   avatarSmall: string | null;
   profile: ProfileRow | null;
-  invitation: InvitationCodeRow | null;
+  invitation: PromotionRow | null;
 }
 
 /** Who a registration names: the person and where their registration stands (the door's and the roster's rows). */

@@ -28,6 +28,7 @@ import {
   OPS_PERMISSIONS,
   ORDER_PURPOSES,
   ORDER_STATUSES,
+  PROMOTION_KINDS,
   type PriceBreakdown,
   REGISTRATION_STATUSES,
   RESULT_OUTCOMES,
@@ -52,6 +53,8 @@ export const registrationStatus = pgEnum('registration_status', REGISTRATION_STA
 export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
 export const orderPurpose = pgEnum('order_purpose', ORDER_PURPOSES);
 export const resultOutcome = pgEnum('result_outcome', RESULT_OUTCOMES);
+/** promotion: a discount at checkout for whoever types the code; invitation: a referral saved on the profile. */
+export const promotionKind = pgEnum('promotion_kind', PROMOTION_KINDS);
 /**
  * requested (booked, not yet accepted by the provider) -> processing (the provider accepted it and pays it out later)
  * -> succeeded; or failed, for an operator. The payer sees processing as requested: the money is not back yet.
@@ -70,8 +73,10 @@ export const users = pgTable(
     name: text('name').notNull().default(''),
     avatarSmall: text('avatar_small'),
     createdAt: createdAt(),
+    /** When support anonymized the account on request (PIPL): its phone, name and personal data are gone. */
+    anonymizedAt: instant('anonymized_at'),
   },
-  (t) => [uniqueIndex('users_phone_kind_uq').on(t.phone, t.kind)],
+  (t) => [uniqueIndex('users_phone_kind_uq').on(t.phone, t.kind).where(sql`${t.anonymizedAt} IS NULL`)],
 );
 
 export const sessions = pgTable(
@@ -232,31 +237,37 @@ export const exams = pgTable(
   ],
 );
 
-/** Referral codes a profile may carry; each gives its holder a discount in basis points of the subtotal. */
-export const invitationCodes = pgTable(
-  'invitation_codes',
+/**
+ * Promotion and invitation codes: a percentage (basis points) or a fixed amount off, within a validity window, at most
+ * `usage_cap` paid orders, for every exam or only one exam or one category. Codes are stored upper case.
+ */
+export const promotions = pgTable(
+  'promotions',
   {
-    code: varchar('code', { length: 32 }).primaryKey(),
-    discountBps: integer('discount_bps').notNull(),
-    active: boolean('active').notNull().default(true),
-  },
-  (t) => [check('invitation_codes_bps_ck', sql`${t.discountBps} BETWEEN 0 AND 10000`)],
-);
-
-/** Promotion codes: a percentage (basis points) or a fixed amount off, within a validity window. */
-export const promoCodes = pgTable(
-  'promo_codes',
-  {
-    code: varchar('code', { length: 32 }).primaryKey(),
+    id: uuid('id').primaryKey(),
+    code: varchar('code', { length: 32 }).notNull(),
+    kind: promotionKind('kind').notNull(),
     discountBps: integer('discount_bps'),
     amountFen: integer('amount_fen'),
     validFrom: instant('valid_from').notNull(),
     validUntil: instant('valid_until').notNull(),
+    /** Most orders that may use it (pending or paid), or null for no cap. */
+    usageCap: integer('usage_cap'),
+    /** The one exam it is limited to, or null. */
+    examId: uuid('exam_id').references(() => exams.id),
+    /** The one category it is limited to, or null. */
+    categoryId: uuid('category_id').references(() => categories.id),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
   },
   (t) => [
-    check('promo_codes_one_kind_ck', sql`(${t.discountBps} IS NULL) <> (${t.amountFen} IS NULL)`),
-    check('promo_codes_bps_ck', sql`${t.discountBps} IS NULL OR ${t.discountBps} BETWEEN 0 AND 10000`),
-    check('promo_codes_amount_ck', sql`${t.amountFen} IS NULL OR ${t.amountFen} >= 0`),
+    uniqueIndex('promotions_code_uq').on(t.code),
+    check('promotions_one_kind_ck', sql`(${t.discountBps} IS NULL) <> (${t.amountFen} IS NULL)`),
+    check('promotions_bps_ck', sql`${t.discountBps} IS NULL OR ${t.discountBps} BETWEEN 0 AND 10000`),
+    check('promotions_amount_ck', sql`${t.amountFen} IS NULL OR ${t.amountFen} >= 0`),
+    check('promotions_window_ck', sql`${t.validUntil} > ${t.validFrom}`),
+    check('promotions_cap_ck', sql`${t.usageCap} IS NULL OR ${t.usageCap} > 0`),
+    check('promotions_one_scope_ck', sql`${t.examId} IS NULL OR ${t.categoryId} IS NULL`),
   ],
 );
 
@@ -289,7 +300,7 @@ export const profiles = pgTable('profiles', {
   address: text('address').notNull().default(''),
   idNumber: varchar('id_number', { length: 18 }).notNull().default(''),
   organizationId: uuid('organization_id').references(() => organizations.id),
-  invitationCode: varchar('invitation_code', { length: 32 }).references(() => invitationCodes.code),
+  invitationCode: varchar('invitation_code', { length: 32 }).references(() => promotions.code),
   dateOfBirth: date('date_of_birth', { mode: 'string' }),
   provinceCode: varchar('province_code', { length: 2 }).references(() => provinces.code),
   cityCode: varchar('city_code', { length: 4 }).references(() => cities.code),
@@ -342,6 +353,8 @@ export const orders = pgTable(
     breakdown: jsonb('breakdown').$type<PriceBreakdown>().notNull(),
     totalFen: integer('total_fen').notNull(),
     promoCode: varchar('promo_code', { length: 32 }),
+    /** The profile's invitation code the order was priced with (its referral discount), or null. */
+    invitationCode: varchar('invitation_code', { length: 32 }),
     provider: varchar('provider', { length: 16 }).notNull(),
     qrContent: text('qr_content'),
     providerTransactionId: varchar('provider_transaction_id', { length: 64 }),
@@ -401,6 +414,10 @@ export const refunds = pgTable(
     /** Why the last exchange failed: the provider's code and message, never personal data. */
     lastError: text('last_error'),
     providerRefundId: varchar('provider_refund_id', { length: 64 }),
+    /** The operator's words for a manual refund; null for the others (their reason says why). */
+    note: text('note'),
+    /** The operator who asked for a manual refund; null for the others. */
+    requestedBy: uuid('requested_by').references((): AnyPgColumn => users.id),
     createdAt: createdAt(),
     /** When it succeeded, or was given up as failed. */
     completedAt: instant('completed_at'),

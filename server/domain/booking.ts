@@ -144,6 +144,8 @@ export function newBookingOrder(
     examId: string;
     breakdown: PriceBreakdown;
     promotion: Promotion | undefined;
+    /** The profile's invitation code the price used, or null. */
+    referralCode: string | null;
     key: string | undefined;
     now: Date;
   },
@@ -159,6 +161,7 @@ export function newBookingOrder(
     breakdown,
     totalFen: breakdown.totalFen,
     promoCode: input.promotion?.code ?? null,
+    invitationCode: input.referralCode,
     provider: deps.payment.name,
     qrContent: null,
     providerTransactionId: null,
@@ -201,7 +204,7 @@ export async function register(
   // It only ever refuses; the seat itself is taken by the conditional UPDATE below.
   if (exam.seatsTaken >= exam.capacity) throw new AppError('SOLD_OUT');
   assertAccessCode(exam, request.accessCode);
-  const { breakdown, who, promotion } = await priceSeats(deps, user, exam, 1, request.promoCode);
+  const { breakdown, who, promotion, referralCode } = await priceSeats(deps, user, exam, 1, request.promoCode);
   const missing = missingProfileFields(who?.name ?? '', who?.profile ?? undefined);
   if (missing.length > 0) {
     throw new AppError(
@@ -218,7 +221,15 @@ export async function register(
   let booked: { registration: RegistrationRow; order: OrderRow };
   try {
     const registration = newRegistration(user.id, exam.id, free, now);
-    const order = newBookingOrder(deps, { userId: user.id, examId: exam.id, breakdown, promotion, key, now });
+    const order = newBookingOrder(deps, {
+      userId: user.id,
+      examId: exam.id,
+      breakdown,
+      promotion,
+      referralCode,
+      key,
+      now,
+    });
     if (!(await bookSeat(deps.repos, registration, order))) throw new AppError('SOLD_OUT');
     booked = { registration, order };
   } catch (error) {

@@ -227,11 +227,19 @@ export async function checkoutGroup(
   if (existing && SETTLED_ORDER.has(existing.order.status)) return viewOf(deps, group);
   const exam = await openExam(deps, group.examId);
   const members = acceptedOf(group);
-  const { breakdown, promotion } = await priceSeats(deps, user, exam, members.length, request.promoCode);
+  const { breakdown, promotion, referralCode } = await priceSeats(deps, user, exam, members.length, request.promoCode);
   assertConfirmedTotal(breakdown, request.expectedTotalFen);
   const now = deps.now();
   const free = breakdown.totalFen === 0;
-  const order = newBookingOrder(deps, { userId: user.id, examId: exam.id, breakdown, promotion, key, now });
+  const order = newBookingOrder(deps, {
+    userId: user.id,
+    examId: exam.id,
+    breakdown,
+    promotion,
+    referralCode,
+    key,
+    now,
+  });
 
   let booked: OrderRow | undefined;
   try {

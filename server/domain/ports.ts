@@ -47,7 +47,7 @@ import type {
   PaidOrderTallyRow,
   ProfileRow,
   ProfileWrite,
-  PromoCodeRow,
+  PromotionRow,
   ProvinceRow,
   RefundRow,
   RefundWithOrderRow,
@@ -162,7 +162,7 @@ export interface CatalogRepository {
 }
 
 export interface PromotionsRepository {
-  promoCode(code: string): Promise<PromoCodeRow | undefined>;
+  promoCode(code: string): Promise<PromotionRow | undefined>;
   /** The stored spelling of an active invitation code, matched case-insensitively. */
   activeInvitationCode(code: string): Promise<string | undefined>;
 }

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
 import { and, count, eq } from 'drizzle-orm';
 import { REQUIRED_PROFILE_FIELDS } from '../../contract';
@@ -24,7 +25,7 @@ import {
   sweepNow,
 } from '../../tests/helpers/booking';
 import { type CatalogBasics, insertCatalogBasics, insertExam } from '../../tests/helpers/fixtures';
-import { exams, invitationCodes, orders, registrations } from '../db/schema';
+import { exams, orders, promotions, registrations } from '../db/schema';
 import { ProviderError, sandboxProvider } from '../providers/payment';
 
 const DAY = 86_400_000;
@@ -288,12 +289,19 @@ describe('money is what the screen said (DESIGN.md section 6)', () => {
   });
 
   test('an invitation switched off since the quote answers PRICE_CHANGED', async () => {
-    await t.database.db.insert(invitationCodes).values({ code: 'PALS2026', discountBps: 500 });
+    await t.database.db.insert(promotions).values({
+      id: randomUUID(),
+      code: 'PALS2026',
+      kind: 'invitation',
+      discountBps: 500,
+      validFrom: new Date(Date.now() - 86_400_000),
+      validUntil: new Date(Date.now() + 365 * 86_400_000),
+    });
     const exam = await newExam({ feeFen: 12_000 });
     const { headers } = await readyCandidate(t, { invitationCode: 'PALS2026' });
     const shown = await quoteFor(t, headers, exam.id);
     assert.equal(shown.referralCode, 'PALS2026');
-    await t.database.db.update(invitationCodes).set({ active: false }).where(eq(invitationCodes.code, 'PALS2026'));
+    await t.database.db.update(promotions).set({ active: false }).where(eq(promotions.code, 'PALS2026'));
     const res = await post(REGISTER, headers, { examId: exam.id, expectedTotalFen: shown.totalFen });
     assert.equal(res.statusCode, 409);
     assert.equal(envelope(res).errorCode, 'PRICE_CHANGED');

@@ -11,7 +11,7 @@ import {
   sendJsonText,
   type TestApp,
 } from '../../tests/helpers/app';
-import { invitationCodes, organizations } from '../db/schema';
+import { organizations, promotions } from '../db/schema';
 import { uuidv7 } from '../ids';
 
 type Auth = { authorization: string };
@@ -88,9 +88,11 @@ function expectError(response: { statusCode: number }, status: number, code: str
 before(async () => {
   t = await createTestApp();
   await t.database.db.insert(organizations).values([orgB, orgA]);
-  await t.database.db.insert(invitationCodes).values([
-    { code: 'FRIEND-TEST', discountBps: 500 },
-    { code: 'RETIRED', discountBps: 500, active: false },
+  const validFrom = new Date(Date.now() - 86_400_000);
+  const validUntil = new Date(Date.now() + 365 * 86_400_000);
+  await t.database.db.insert(promotions).values([
+    { id: uuidv7(), code: 'FRIEND-TEST', kind: 'invitation', discountBps: 500, validFrom, validUntil },
+    { id: uuidv7(), code: 'RETIRED', kind: 'invitation', discountBps: 500, active: false, validFrom, validUntil },
   ]);
 });
 

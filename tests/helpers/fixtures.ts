@@ -5,10 +5,9 @@ import {
   avatars,
   categories,
   exams,
-  invitationCodes,
   organizations,
   profiles,
-  promoCodes,
+  promotions,
   results,
   testCenters,
   users,
@@ -127,16 +126,25 @@ export async function insertDiscountCodes(db: Db, now: Date) {
   const year = 365 * 86_400_000;
   const validFrom = new Date(now.getTime() - year);
   const validUntil = new Date(now.getTime() + year);
-  await db.insert(invitationCodes).values([
-    { code: 'FRIEND2026', discountBps: 500 },
-    { code: 'OLDFRIEND', discountBps: 500, active: false },
-  ]);
-  await db.insert(promoCodes).values([
-    { code: 'SPRING10', discountBps: 1000, validFrom, validUntil },
-    { code: 'WELCOME20', amountFen: 2000, validFrom, validUntil },
-    { code: 'FREE100', discountBps: 10000, validFrom, validUntil },
-    { code: 'EXPIRED', discountBps: 1000, validFrom, validUntil: new Date(now.getTime() - 1000) },
-  ]);
+  const code = (fields: Omit<typeof promotions.$inferInsert, 'id' | 'validFrom' | 'validUntil'>) => ({
+    id: uuidv7(),
+    validFrom,
+    validUntil,
+    ...fields,
+  });
+  await db
+    .insert(promotions)
+    .values([
+      code({ code: 'FRIEND2026', kind: 'invitation', discountBps: 500 }),
+      code({ code: 'OLDFRIEND', kind: 'invitation', discountBps: 500, active: false }),
+      code({ code: 'SPRING10', kind: 'promotion', discountBps: 1000 }),
+      code({ code: 'WELCOME20', kind: 'promotion', amountFen: 2000 }),
+      code({ code: 'FREE100', kind: 'promotion', discountBps: 10000 }),
+      {
+        ...code({ code: 'EXPIRED', kind: 'promotion', discountBps: 1000 }),
+        validUntil: new Date(now.getTime() - 1000),
+      },
+    ]);
 }
 
 /** A result row for a registration; `publishedAt` null keeps it unpublished. */

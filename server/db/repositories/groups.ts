@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { GroupsRepository } from '../../domain/ports';
 import { uuidv7 } from '../../ids';
 import type { Db } from '../client';
@@ -90,6 +90,7 @@ export function groupsRepository(db: Db): GroupsRepository {
         )
         .onConflictDoUpdate({
           target: [users.phone, users.kind],
+          targetWhere: isNull(users.anonymizedAt),
           set: { name: sql`CASE WHEN ${users.name} = '' THEN excluded.name ELSE ${users.name} END` },
         })
         .returning({ id: users.id, phone: users.phone });

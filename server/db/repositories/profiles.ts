@@ -3,7 +3,7 @@ import type { ProfilesRepository } from '../../domain/ports';
 import { uuidv7 } from '../../ids';
 import type { Db } from '../client';
 import { once } from '../once';
-import { avatars, invitationCodes, profiles, users } from '../schema';
+import { avatars, profiles, promotions, users } from '../schema';
 
 /** A candidate's profile and avatars, and what booking reads of them (prepared: every booking reads it). */
 export function profilesRepository(db: Db): ProfilesRepository {
@@ -14,11 +14,11 @@ export function profilesRepository(db: Db): ProfilesRepository {
         phone: users.phone,
         avatarSmall: users.avatarSmall,
         profile: profiles,
-        invitation: invitationCodes,
+        invitation: promotions,
       })
       .from(users)
       .leftJoin(profiles, eq(profiles.userId, users.id))
-      .leftJoin(invitationCodes, eq(invitationCodes.code, profiles.invitationCode))
+      .leftJoin(promotions, eq(promotions.code, profiles.invitationCode))
       .where(eq(users.id, sql.placeholder('userId')))
       .prepare('booking_profile'),
   );

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { openTestDatabase } from '../../../tests/helpers/db';
-import { invitationCodes, promoCodes } from '../schema';
+import { promotions } from '../schema';
 import { loadDemoData } from './demo';
 
 test('demo data carries the referral code FRIEND2026 and the promotions SPRING10 and WELCOME20, valid for years', async () => {
@@ -9,17 +9,13 @@ test('demo data carries the referral code FRIEND2026 and the promotions SPRING10
   try {
     const now = new Date();
     assert.equal(await loadDemoData(database.db, now), true);
-    const invitations = await database.db.select().from(invitationCodes);
+    const promos = await database.db.select().from(promotions).orderBy(promotions.code);
     assert.deepEqual(
-      invitations.map((c) => [c.code, c.discountBps, c.active]),
-      [['FRIEND2026', 500, true]],
-    );
-    const promos = await database.db.select().from(promoCodes).orderBy(promoCodes.code);
-    assert.deepEqual(
-      promos.map((p) => [p.code, p.discountBps, p.amountFen]),
+      promos.map((p) => [p.code, p.kind, p.discountBps, p.amountFen, p.active]),
       [
-        ['SPRING10', 1000, null],
-        ['WELCOME20', null, 2000],
+        ['FRIEND2026', 'invitation', 500, null, true],
+        ['SPRING10', 'promotion', 1000, null, true],
+        ['WELCOME20', 'promotion', null, 2000, true],
       ],
     );
     const inFourYears = new Date(now.getTime() + 4 * 365 * 86_400_000);

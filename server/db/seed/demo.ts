@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { uuidv7 } from '../../ids';
 import type { Db } from '../client';
-import { categories, exams, invitationCodes, organizations, promoCodes, testCenters } from '../schema';
+import { categories, exams, organizations, promotions, testCenters } from '../schema';
 import { REFERENCE_ORGANIZATIONS } from './reference';
 
 const SHANGHAI_OFFSET_MS = 8 * 3600_000;
@@ -216,11 +216,11 @@ const EXAMS: DemoExam[] = [
 ];
 
 /** Codes a demo candidate can try at checkout: a referral on the profile, a percent and a fixed promotion. */
-const INVITATION_CODES = [{ code: 'FRIEND2026', discountBps: 500 }];
-const PROMO_CODES = [
-  { code: 'SPRING10', discountBps: 1000, amountFen: null },
-  { code: 'WELCOME20', discountBps: null, amountFen: 2000 },
-];
+const DEMO_CODES = [
+  { code: 'FRIEND2026', kind: 'invitation', discountBps: 500, amountFen: null },
+  { code: 'SPRING10', kind: 'promotion', discountBps: 1000, amountFen: null },
+  { code: 'WELCOME20', kind: 'promotion', discountBps: null, amountFen: 2000 },
+] as const;
 /** Demo promotions stay valid this many years from the first start. */
 const PROMO_VALID_YEARS = 5;
 
@@ -273,12 +273,12 @@ export async function loadDemoData(db: Db, now: Date = new Date()): Promise<bool
         };
       }),
     );
-    await tx.insert(invitationCodes).values(INVITATION_CODES).onConflictDoNothing();
     const validUntil = new Date(now);
     validUntil.setUTCFullYear(validUntil.getUTCFullYear() + PROMO_VALID_YEARS);
+    const validFrom = new Date(now.getTime() - 86_400_000);
     await tx
-      .insert(promoCodes)
-      .values(PROMO_CODES.map((p) => ({ ...p, validFrom: new Date(now.getTime() - 86_400_000), validUntil })))
+      .insert(promotions)
+      .values(DEMO_CODES.map((p) => ({ ...p, id: uuidv7(), validFrom, validUntil })))
       .onConflictDoNothing();
   });
   return true;
