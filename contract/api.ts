@@ -678,6 +678,8 @@ export const api = {
   opsCandidate: opsApi.opsCandidate,
   opsEndCandidateSessions: opsApi.opsEndCandidateSessions,
   opsCandidateExport: opsApi.opsCandidateExport,
+  opsEraseCandidate: opsApi.opsEraseCandidate,
+  opsAuditExport: opsApi.opsAuditExport,
 } as const satisfies Record<string, Endpoint>;
 
 export type Api = typeof api;

@@ -263,25 +263,29 @@ export const AUDIT_ACTIONS = [
   'candidate.logout',
   'candidate.export',
   'candidate.erase',
+  'audit.export',
 ] as const;
 export const auditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditAction>;
 
 const dateOnly = z.iso.date();
 
-/** `GET /api/ops/audit`: newest first; `actor` is part of an operator's name or phone, the dates are Beijing days. */
-export const auditQuery = pageQuery
-  .extend({
+/** The audit log's filters: `actor` is part of an operator's name or phone, the dates are Beijing days. */
+const auditFilters = z
+  .object({
     actor: text().trim().max(64).optional(),
     action: auditAction.optional(),
     from: dateOnly.optional(),
     to: dateOnly.optional(),
   })
-  .strict()
-  .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    path: ['to'],
-    message: 'The last day is on or after the first',
-  });
+  .strict();
+export type AuditFilters = z.infer<typeof auditFilters>;
+const auditDaysInOrder = (query: { from?: string; to?: string }) => !query.from || !query.to || query.from <= query.to;
+const auditDayOrder = { path: ['to'], message: 'The last day is on or after the first' };
+/** `GET /api/ops/audit`: newest first. */
+export const auditQuery = pageQuery.extend(auditFilters.shape).strict().refine(auditDaysInOrder, auditDayOrder);
+/** `GET /api/ops/audit/export`: every row the filters find (no paging), newest first, as an .xlsx file. */
+export const auditExportQuery = auditFilters.refine(auditDaysInOrder, auditDayOrder);
 
 /** A JSON snapshot of what an action changed (a row's fields), or null when there was nothing before or after. */
 const snapshot = z.record(z.string(), z.unknown()).nullable();

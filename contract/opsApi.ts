@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type OpsPermission, otpResponse } from './auth';
 import { pageQuery } from './envelope';
 import {
+  auditExportQuery,
   auditList,
   auditQuery,
   catalogNameUpdate,
@@ -236,6 +237,14 @@ export const opsApi = {
     summary: 'Every operator action, newest first: who, when, what, before and after, from which address',
     query: auditQuery,
     data: auditList,
+  },
+  opsAuditExport: {
+    ...paths.opsAuditExport,
+    ...operatorWith('audit'),
+    summary:
+      'The audit rows the filters find (every page) as an .xlsx file; exporting is itself audited (audit.export)',
+    query: auditExportQuery,
+    response: 'file',
   },
   opsOrders: {
     ...paths.opsOrders,

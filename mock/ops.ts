@@ -2,12 +2,15 @@
  * The operators' console for `npm run dev` (mock/lib/ops.ts holds its state): an operator logs in at /ops/login with
  * the code 123456 (a phone ending in 9999 has every permission, one ending in 8999 only centers; any other phone gets
  * the same answer to "send code" and no login). Every change leaves an audit row, as the server's will. Support finds
- * the candidates 13900139001 (a result and payments: anonymized on erasure) and 13900139002 (erased).
+ * the candidates 13900139001 (a result and payments: anonymized on erasure) and 13900139002 (erased). The audit log
+ * exports as .xlsx (an audit.export row of its own).
  */
 import ExcelJS from 'exceljs';
 import {
+  type AuditFilters,
   type CenterVerificationStatus,
   type Dashboard,
+  KEPT_RECORDS,
   type LedgerTotals,
   type OpsCenter,
   type OpsOrderDetail,
@@ -17,6 +20,7 @@ import {
   type PromotionDraft,
   type ReconciliationMismatch,
 } from '../contract';
+import { chinaMobileToE164 } from '../contract/phone';
 import { maskPhone, normalizeChinaMobile } from '../server/domain/phone';
 import { exams, newId } from './lib/fixtures';
 import { on, page, refuse, sessions } from './lib/http';
@@ -78,6 +82,16 @@ function promotionOf(id: string, draft: PromotionDraft): Promotion {
 }
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The audit rows the console's filters find, newest first (the log is kept newest first). */
+function auditFound(query: AuditFilters) {
+  const actor = query.actor?.toLowerCase() ?? '';
+  return audit
+    .filter((entry) => !actor || `${entry.actor?.name} ${entry.actor?.phone}`.toLowerCase().includes(actor))
+    .filter((entry) => !query.action || entry.action === query.action)
+    .filter((entry) => !query.from || dayInBeijing(entry.at) >= query.from)
+    .filter((entry) => !query.to || dayInBeijing(entry.at) <= query.to);
+}
 
 /** The orders a search finds, newest first. */
 function ordersFound(filters: OpsOrderFilters): OpsOrderDetail[] {
@@ -492,33 +506,32 @@ export default Object.fromEntries([
   }),
   on(opsApi.opsEraseCandidate, ({ user, params, body }) => {
     const candidate = candidates.get(params.id) ?? refuse('NOT_FOUND');
-    if (normalizeChinaMobile(body.confirmPhone) !== candidate.phone) refuse('ERASURE_CONFIRMATION_MISMATCH');
+    const typed = chinaMobileToE164(body.confirmPhone);
+    if (!candidate.phone || typed !== candidate.phone) refuse('ERASURE_CONFIRMATION_MISMATCH');
     const { registrations, orders } = candidateDetailOf(candidate);
     const live = ['pending', 'register', 'checkin'];
     if (registrations.some((registration) => live.includes(registration.status))) refuse('ERASURE_BLOCKED');
-    const paid = orders.filter((order) => order.paidAt !== null);
     const results = registrations.filter((registration) => registration.outcome !== null);
-    const refunds = paid.flatMap((order) => orderOf(order.id).refunds);
-    const kept = (
-      [
-        ['results', results.length],
-        ['certificates', results.filter((registration) => registration.outcome === 'pass').length],
-        ['orders', paid.length],
-        ['refunds', refunds.length],
-        ['registrations', paid.length > 0 || results.length > 0 ? registrations.length : 0],
-      ] as const
-    )
-      .filter(([, count]) => count > 0)
-      .map(([recordKind, count]) => ({ record: recordKind, count }));
+    const refunds = orders.flatMap((order) => orderOf(order.id).refunds);
+    const held = {
+      registrations: registrations.length,
+      orders: orders.length,
+      refunds: refunds.length,
+      results: results.length,
+      certificates: results.filter((registration) => registration.outcome === 'pass').length,
+    };
     const sessionsEnded = candidate.activeSessions;
-    const target = { type: 'candidate', id: candidate.id, label: candidate.name };
+    // As the server: the masked phone, so the log does not go on naming who asked to be forgotten.
+    const target = { type: 'candidate', id: candidate.id, label: maskPhone(candidate.phone) };
     forgetIdentity(candidate.id);
-    if (kept.length === 0) {
+    const paid = orders.some((order) => order.paidAt !== null) || refunds.length > 0;
+    if (!paid && results.length === 0) {
       candidates.delete(candidate.id);
       for (const order of orders) opsOrders.delete(order.id);
-      record(user, 'candidate.erase', target, { phone: candidate.phone }, null);
-      return { outcome: 'erased' as const, kept, sessionsEnded };
+      record(user, 'candidate.erase', target, held, null);
+      return { outcome: 'erased' as const, kept: [], sessionsEnded };
     }
+    const kept = KEPT_RECORDS.filter((kind) => held[kind] > 0).map((kind) => ({ record: kind, count: held[kind] }));
     const anonymized = {
       ...candidate,
       phone: '',
@@ -529,22 +542,34 @@ export default Object.fromEntries([
     };
     candidates.set(candidate.id, anonymized);
     for (const order of orders) orderOf(order.id).payer = { id: candidate.id, name: '', phone: '' };
-    record(
-      user,
-      'candidate.erase',
-      target,
-      { phone: candidate.phone },
-      { anonymizedAt: anonymized.anonymizedAt, kept },
-    );
+    record(user, 'candidate.erase', target, held, { anonymizedAt: anonymized.anonymizedAt, kept });
     return { outcome: 'anonymized' as const, kept, sessionsEnded };
   }),
-  on(opsApi.opsAudit, ({ query }) => {
-    const actor = query.actor?.toLowerCase() ?? '';
-    const matching = audit
-      .filter((entry) => !actor || `${entry.actor?.name} ${entry.actor?.phone}`.toLowerCase().includes(actor))
-      .filter((entry) => !query.action || entry.action === query.action)
-      .filter((entry) => !query.from || dayInBeijing(entry.at) >= query.from)
-      .filter((entry) => !query.to || dayInBeijing(entry.at) <= query.to);
-    return page(matching, query);
+  on(opsApi.opsAudit, ({ query }) => page(auditFound(query), query)),
+  on(opsApi.opsAuditExport, async ({ user, query }) => {
+    const found = auditFound(query);
+    const filters = Object.fromEntries(Object.entries(query).filter(([, value]) => value));
+    const label = Object.entries(filters)
+      .map(([key, value]) => `${key}=${value}`)
+      .join(' ');
+    record(user, 'audit.export', { type: 'audit', id: 'audit_log', label }, null, { filters, rows: found.length });
+    return {
+      fileName: `audit-${dayInBeijing(new Date().toISOString())}.xlsx`,
+      contentType: XLSX,
+      bytes: await workbookOf('audit', [
+        ['Time', 'Operator', 'Operator phone', 'Action', 'Target type', 'Target id', 'Target', 'Before', 'After'],
+        ...found.map((entry) => [
+          entry.at,
+          entry.actor?.name ?? '',
+          entry.actor?.phone ?? '',
+          entry.action,
+          entry.target.type,
+          entry.target.id,
+          entry.target.label,
+          entry.before ? JSON.stringify(entry.before) : '',
+          entry.after ? JSON.stringify(entry.after) : '',
+        ]),
+      ]),
+    };
   }),
 ]);

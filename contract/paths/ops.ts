@@ -21,6 +21,7 @@ export const opsPromotions = { method: 'GET', path: '/api/ops/promotions' } as c
 export const opsCreatePromotion = { method: 'POST', path: '/api/ops/promotions' } as const;
 export const opsUpdatePromotion = { method: 'PUT', path: '/api/ops/promotions/:id' } as const;
 export const opsAudit = { method: 'GET', path: '/api/ops/audit' } as const;
+export const opsAuditExport = { method: 'GET', path: '/api/ops/audit/export' } as const;
 export const opsOrders = { method: 'GET', path: '/api/ops/orders' } as const;
 export const opsOrdersExport = { method: 'GET', path: '/api/ops/orders.xlsx' } as const;
 export const opsOrder = { method: 'GET', path: '/api/ops/orders/:id' } as const;

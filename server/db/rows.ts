@@ -286,10 +286,29 @@ export interface DashboardExamRow {
 
 /** A candidate as support finds them: the account, the profile's ID number and the live sessions. */
 export interface SupportCandidateRow {
-  user: Pick<UserRow, 'id' | 'phone' | 'name' | 'createdAt'>;
+  user: Pick<UserRow, 'id' | 'phone' | 'name' | 'createdAt' | 'anonymizedAt'>;
   /** Empty when the profile has none (or there is no profile). */
   idNumber: string;
   activeSessions: number;
+}
+
+/**
+ * What a candidate's account holds, counted, as erasure decides on it: `live` registrations block it, `payments`
+ * (paid or refunded orders, refunds, a registration paid by someone else's order) and results make it anonymize.
+ */
+export interface ErasureFacts {
+  live: number;
+  payments: number;
+  registrations: number;
+  orders: number;
+  refunds: number;
+  results: number;
+  certificates: number;
+  groups: number;
+  profiles: number;
+  avatars: number;
+  documents: number;
+  sessions: number;
 }
 
 /** A candidate's registration with its exam and its result once published. */

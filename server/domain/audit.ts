@@ -1,7 +1,7 @@
 import type { AuditAction, AuditEntry } from '../../contract';
 import type { AuditFilter, AuditRow } from '../db/rows';
 import { uuidv7 } from '../ids';
-import type { AuditRepository } from './ports';
+import type { AuditRepository, Repositories, UnitOfWork } from './ports';
 
 /** Who acts in the console: an operator from an address, or the server's command line (id null). */
 export interface Actor {
@@ -72,4 +72,43 @@ export function auditFilter(query: { actor?: string; action?: AuditAction; from?
     from: query.from ? beijingMidnight(query.from) : undefined,
     until,
   };
+}
+
+/** The console's audit filters, as both the page and the export take them. */
+export type AuditQuery = Parameters<typeof auditFilter>[0];
+
+export interface AuditExportDeps {
+  repos: Pick<Repositories, 'audit'>;
+  uow: UnitOfWork;
+  now: () => Date;
+}
+
+/**
+ * Every audit row the filters find, newest first, for the export file. Taking the log away is an operator action
+ * too, so it leaves its own row (audit.export: the filters and how many rows left), in the transaction that read
+ * them; the file holds the rows as they were before it.
+ */
+export async function exportAuditLog(
+  deps: AuditExportDeps,
+  actor: Actor & { id: string },
+  query: AuditQuery,
+): Promise<AuditEntry[]> {
+  const now = deps.now();
+  const filters = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== ''));
+  return deps.uow.run(async (tx) => {
+    const rows = await tx.audit.matching(auditFilter(query));
+    await record(tx.audit, actor, now, {
+      action: 'audit.export',
+      target: {
+        type: 'audit',
+        id: 'audit_log',
+        label: Object.entries(filters)
+          .map(([key, value]) => `${key}=${value}`)
+          .join(' '),
+      },
+      before: null,
+      after: { filters, rows: rows.length },
+    });
+    return rows.map(toAuditEntry);
+  });
 }

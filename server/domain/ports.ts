@@ -25,6 +25,7 @@ import type {
   DashboardDayRow,
   DashboardExamRow,
   DocumentRow,
+  ErasureFacts,
   ExamRow,
   ExamSummaryRow,
   ExamWrite,
@@ -444,6 +445,8 @@ export interface AuditRepository {
   append(row: AuditRow): Promise<void>;
   /** Newest first. */
   page(filter: AuditFilter, offset: number, limit: number): Promise<Page<AuditRow>>;
+  /** Every row the filter finds, newest first (the export). */
+  matching(filter: AuditFilter): Promise<AuditRow[]>;
 }
 
 /** Test centers' verification (the operators' queue): read with what an operator checks, changed state by state. */
@@ -499,6 +502,19 @@ export interface SupportRepository {
   registrationsOf(userId: string): Promise<SupportRegistrationRow[]>;
   /** Every order the candidate made, newest first. */
   ordersOf(userId: string): Promise<OpsOrderListRow[]>;
+  /** What the account holds, counted (read in the erasure's transaction). */
+  erasureFacts(userId: string): Promise<ErasureFacts>;
+  /**
+   * Deletes the account and everything of it: orders (none paid) with their items, registrations (none live, none
+   * with a result), groups it coordinates, its login codes; sessions, profile, avatars and documents go with it.
+   */
+  eraseAccount(userId: string, phone: string): Promise<void>;
+  /**
+   * Strips the account of who it is (phone, name, the profile's ID number, contact details, address with its province
+   * and city, date of birth, gender and photo; its avatars; the name and phone on the groups it coordinates) and
+   * marks it anonymized; its records stay. Sessions are ended by the caller.
+   */
+  anonymizeAccount(userId: string, now: Date): Promise<void>;
 }
 
 /** Every repository, by name, over one connection (the app's database, or one transaction). */

@@ -1,18 +1,22 @@
 import {
+  type ErasureRequest,
+  type ErasureResult,
+  KEPT_RECORDS,
   maskIdCard,
   type OpsCandidate,
   type OpsCandidateDetail,
   type OpsCandidateLookupQuery,
   type OpsOrderRow,
 } from '../../contract';
-import type { OpsOrderListRow, SupportCandidateRow } from '../db/rows';
+import { chinaMobileToE164 } from '../../contract/phone';
+import type { ErasureFacts, OpsOrderListRow, SupportCandidateRow } from '../db/rows';
 import { AppError } from '../errors';
 import { type Actor, record } from './audit';
-import { normalizeChinaMobile } from './phone';
+import { maskPhone, normalizeChinaMobile } from './phone';
 import type { Repositories, UnitOfWork } from './ports';
 import { toOpsRefund } from './refundDesk';
 
-/** Support (permission `support`): candidates looked up, their records read and their sessions ended. */
+/** Support (permission `support`): candidates looked up, their records read, sessions ended, data exported or erased. */
 export interface SupportDeps {
   repos: Pick<Repositories, 'support'>;
   uow: UnitOfWork;
@@ -27,7 +31,7 @@ function toOpsCandidate(row: SupportCandidateRow): OpsCandidate {
     maskedIdNumber: row.idNumber ? maskIdCard(row.idNumber) : '',
     createdAt: row.user.createdAt.toISOString(),
     activeSessions: row.activeSessions,
-    anonymizedAt: null,
+    anonymizedAt: row.user.anonymizedAt?.toISOString() ?? null,
   };
 }
 
@@ -184,5 +188,61 @@ export async function exportCandidate(deps: SupportDeps, actor: Actor & { id: st
           : [],
       ),
     };
+  });
+}
+
+/** The records an anonymized account keeps, each kind with its count (kinds it has none of left out). */
+function keptRecords(facts: ErasureFacts): ErasureResult['kept'] {
+  return KEPT_RECORDS.flatMap((record) => (facts[record] > 0 ? [{ record, count: facts[record] }] : []));
+}
+
+/** What the audit row of an erasure says the account held: kinds of data and how many, never the data itself. */
+function heldKinds(facts: ErasureFacts): Record<string, number> {
+  const { live, payments, ...held } = facts;
+  return held;
+}
+
+/**
+ * Erasure on request (PIPL), confirmed by the candidate's phone typed again (ERASURE_CONFIRMATION_MISMATCH). Refused
+ * while a registration is live (ERASURE_BLOCKED: cancel it first). An account with no result and no payment record
+ * is deleted with everything of it; otherwise it is anonymized and its results, orders, refunds and registrations
+ * stay, nameless. Either way no session of it works any more and its phone signs up afresh. Audited as
+ * candidate.erase in the same transaction.
+ */
+export async function eraseCandidate(
+  deps: SupportDeps,
+  actor: Actor & { id: string },
+  userId: string,
+  request: ErasureRequest,
+): Promise<ErasureResult> {
+  const now = deps.now();
+  return deps.uow.run(async (tx) => {
+    const candidate = await tx.support.candidate(userId, now);
+    if (!candidate) throw new AppError('NOT_FOUND');
+    const phone = candidate.user.phone;
+    if (!phone || chinaMobileToE164(request.confirmPhone) !== phone) {
+      throw new AppError('ERASURE_CONFIRMATION_MISMATCH');
+    }
+    const facts = await tx.support.erasureFacts(userId);
+    if (facts.live > 0) throw new AppError('ERASURE_BLOCKED');
+    // The masked phone, not "name (phone)" as reading a candidate records: the log cannot be changed, and should
+    // not go on naming in clear the person who asked to be forgotten.
+    const target = { type: 'candidate', id: userId, label: maskPhone(phone) };
+    const before = heldKinds(facts);
+    if (facts.payments === 0 && facts.results === 0) {
+      await tx.support.eraseAccount(userId, phone);
+      await record(tx.audit, actor, now, { action: 'candidate.erase', target, before, after: null });
+      return { outcome: 'erased', kept: [], sessionsEnded: candidate.activeSessions };
+    }
+    const sessionsEnded = await tx.sessions.revokeAll(userId, now);
+    await tx.support.anonymizeAccount(userId, now);
+    const kept = keptRecords(facts);
+    await record(tx.audit, actor, now, {
+      action: 'candidate.erase',
+      target,
+      before,
+      after: { anonymizedAt: now.toISOString(), kept },
+    });
+    return { outcome: 'anonymized', kept, sessionsEnded };
   });
 }

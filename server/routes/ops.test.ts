@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { and, count, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { api, type Endpoint, OPS_PERMISSIONS, type OpsPermission } from '../../contract';
 import { createTestApp, dataOf, envelope, loginAs, type TestApp } from '../../tests/helpers/app';
 import { nextPhone } from '../../tests/helpers/booking';
@@ -268,6 +269,79 @@ describe('audit log', () => {
     assert.equal(none.total, 0);
     const backwards = await call('GET', '/api/ops/audit?from=2020-01-02&to=2020-01-01', full.auth);
     assert.equal(backwards.statusCode, 400);
+  });
+
+  test('exports every row the filters find as an .xlsx file, and the export leaves its own row', async () => {
+    const firstPage = dataOf(
+      'opsAudit',
+      await call('GET', '/api/ops/audit?action=operator.invite&pageSize=5', full.auth),
+    );
+    assert.ok(firstPage.total > 5, 'more rows than one page');
+    const rowsBefore = await auditRows();
+
+    const res = await call('GET', '/api/ops/audit/export?action=operator.invite', full.auth);
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.headers['content-type'], 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    assert.match(String(res.headers['content-disposition']), /^attachment; filename="audit-\d{4}-\d{2}-\d{2}\.xlsx"$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const rows = (sheet?.getSheetValues() ?? []).filter(Boolean) as ExcelJS.CellValue[][];
+    const [header, ...lines] = rows.map((row) => row.slice(1).map(String));
+    assert.deepEqual(
+      header?.map((cell) => cell.split(' / ')[1]),
+      [
+        'Time (Beijing)',
+        'Operator',
+        'Operator phone',
+        'Action',
+        'Target type',
+        'Target id',
+        'Target',
+        'Before',
+        'After',
+        'Address',
+      ],
+    );
+    assert.equal(lines.length, firstPage.total, 'every page, not the first');
+    assert.ok(lines.every((line) => line[3] === 'operator.invite'));
+    const newest = firstPage.list[0];
+    const beijing = new Date(Date.parse(newest?.at ?? '') + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+    assert.deepEqual(lines[0]?.slice(0, 7), [
+      beijing,
+      newest?.actor?.name ?? 'npm run operator',
+      newest?.actor?.phone ?? '',
+      'operator.invite',
+      newest?.target.type,
+      newest?.target.id,
+      newest?.target.label,
+    ]);
+    assert.deepEqual(JSON.parse(lines[0]?.[8] ?? ''), newest?.after);
+    assert.ok(
+      lines.some((line) => line[1] === 'npm run operator' && line[9] === 'cli'),
+      'the command line too',
+    );
+
+    assert.equal(await auditRows(), rowsBefore + 1);
+    const [exported] = dataOf('opsAudit', await call('GET', '/api/ops/audit?action=audit.export', full.auth)).list;
+    assert.equal(exported?.actor?.id, full.id);
+    assert.deepEqual(exported?.after, { filters: { action: 'operator.invite' }, rows: lines.length });
+    assert.equal(exported?.target.label, 'action=operator.invite');
+
+    const none = await call('GET', '/api/ops/audit/export?from=2020-01-01&to=2020-01-02', full.auth);
+    const empty = new ExcelJS.Workbook();
+    await empty.xlsx.load(none.rawPayload as unknown as ArrayBuffer);
+    assert.equal(empty.worksheets[0]?.actualRowCount, 1, 'the header alone');
+  });
+
+  test('refuses a bad export filter with a clear error, and writes nothing', async () => {
+    const rowsBefore = await auditRows();
+    for (const query of ['from=2020-01-02&to=2020-01-01', 'action=order.eat', 'from=yesterday', 'pageSize=5']) {
+      const res = await call('GET', `/api/ops/audit/export?${query}`, full.auth);
+      assert.equal(res.statusCode, 400, query);
+      assert.equal(envelope(res).errorCode, 'VALIDATION_FAILED', query);
+    }
+    assert.equal(await auditRows(), rowsBefore);
   });
 
   test('the database refuses to change or delete an audit row', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '../../contract';
-import { auditFilter, toAuditEntry } from '../domain/audit';
+import { auditXlsx } from '../documents/auditXlsx';
+import { type AuditExportDeps, auditFilter, exportAuditLog, toAuditEntry } from '../domain/audit';
 import {
   CATEGORY,
   type CatalogAdminDeps,
@@ -25,6 +26,7 @@ import {
 import { type RefundDeskDeps, retryRefund, toOpsFailedRefund } from '../domain/refundDesk';
 import {
   endCandidateSessions,
+  eraseCandidate,
   exportCandidate,
   findCandidates,
   type SupportDeps,
@@ -50,6 +52,7 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
   const dashboard: DashboardDeps = { repos: app.repos, now: app.now };
   const refundDesk: RefundDeskDeps = { repos: app.repos, uow: app.uow, now: app.now };
   const support: SupportDeps = { repos: app.repos, uow: app.uow, now: app.now };
+  const auditExport: AuditExportDeps = { repos: app.repos, uow: app.uow, now: app.now };
   const route = endpointRegistrar(app);
 
   route(api.opsSendOtp, ({ body, request }) => sendOperatorOtp(auth, { phone: body.phone, ip: request.ip }));
@@ -67,6 +70,14 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
     const { current, pageSize } = query;
     const { rows, total } = await app.repos.audit.page(auditFilter(query), (current - 1) * pageSize, pageSize);
     return { list: rows.map(toAuditEntry), total, current, pageSize };
+  });
+  route(api.opsAuditExport, async ({ query, user, request }) => {
+    const entries = await exportAuditLog(auditExport, actorOf(user, request.ip), query);
+    return {
+      bytes: await auditXlsx(entries),
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      fileName: `audit-${app.now().toISOString().slice(0, 10)}.xlsx`,
+    };
   });
 
   route(api.opsCenters, async ({ query }) => {
@@ -141,6 +152,10 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
   route(api.opsCandidate, ({ params, user, request }) => viewCandidate(support, actorOf(user, request.ip), params.id));
   route(api.opsEndCandidateSessions, ({ params, user, request }) =>
     endCandidateSessions(support, actorOf(user, request.ip), params.id),
+  );
+
+  route(api.opsEraseCandidate, ({ params, body, user, request }) =>
+    eraseCandidate(support, actorOf(user, request.ip), params.id, body),
   );
 
   route(api.opsCandidateExport, async ({ params, user, request }) => {

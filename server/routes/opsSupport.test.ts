@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { and, count, eq } from 'drizzle-orm';
 import { dataOf, envelope, loginAs, postAs, type TestApp } from '../../tests/helpers/app';
 import { book, examInTenDays, nextPhone, payInWallet } from '../../tests/helpers/booking';
+import { centerAccount, centerExam } from '../../tests/helpers/door';
 import {
   type CatalogBasics,
   idCardNumber,
@@ -11,10 +12,10 @@ import {
   userIdOf,
 } from '../../tests/helpers/fixtures';
 import { openConsoleApp } from '../../tests/helpers/ops';
-import { auditLog } from '../db/schema';
+import { auditLog, avatars, groupRegistrations, orders, profiles, registrations, sessions, users } from '../db/schema';
 import { uuidv7 } from '../ids';
 
-/** Issue 13, item 7 (in part): support finds a candidate, reads their records and ends their sessions. */
+/** Issue 13, item 7: support finds a candidate, reads their records, ends their sessions, exports and erases them. */
 
 let t: TestApp;
 let basics: CatalogBasics;
@@ -28,7 +29,7 @@ after(() => t.close());
 
 const get = (url: string, headers = support) => t.app.inject({ url, headers });
 const lookup = async (query: string) => dataOf('opsCandidates', await get(`/api/ops/candidates?${query}`));
-const auditOf = (action: 'candidate.view' | 'candidate.logout', candidateId: string) =>
+const auditOf = (action: 'candidate.view' | 'candidate.logout' | 'candidate.erase', candidateId: string) =>
   t.database.db
     .select()
     .from(auditLog)
@@ -259,5 +260,239 @@ describe('support', () => {
     assert.equal(unknown.statusCode, 404);
     assert.equal(envelope(unknown).errorCode, 'NOT_FOUND');
     assert.equal(await auditRows(), rowsBefore);
+  });
+});
+
+describe('erasure on request', () => {
+  const erase = (id: string, confirmPhone: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/ops/candidates/${id}/erase`,
+      headers: support,
+      payload: { confirmPhone },
+    });
+  const rowsOf = async (id: string) => ({
+    users: (await t.database.db.select().from(users).where(eq(users.id, id))).length,
+    sessions: (await t.database.db.select().from(sessions).where(eq(sessions.userId, id))).length,
+    profiles: (await t.database.db.select().from(profiles).where(eq(profiles.userId, id))).length,
+    avatars: (await t.database.db.select().from(avatars).where(eq(avatars.userId, id))).length,
+    registrations: (await t.database.db.select().from(registrations).where(eq(registrations.userId, id))).length,
+    orders: (await t.database.db.select().from(orders).where(eq(orders.userId, id))).length,
+    groups: (await t.database.db.select().from(groupRegistrations).where(eq(groupRegistrations.coordinatorId, id)))
+      .length,
+  });
+  test('refuses a phone that is not theirs, and while a registration is live; nothing is written', async () => {
+    const who = await candidate(idCardNumber('741'), 'Kong Ming');
+    const exam = await examInTenDays(t, basics);
+    const held = await book(t, who.headers, exam.id);
+    const rowsBefore = await auditRows();
+    const held0 = await rowsOf(who.id);
+
+    for (const typed of [nextPhone(), '12345', '']) {
+      const res = await erase(who.id, typed);
+      assert.equal(res.statusCode, 400, typed);
+      const code = typed === '' ? 'VALIDATION_FAILED' : 'ERASURE_CONFIRMATION_MISMATCH';
+      assert.equal(envelope(res).errorCode, code, typed);
+    }
+    for (const body of [{}, { confirmPhone: who.phone, more: 1 }]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/ops/candidates/${who.id}/erase`,
+        headers: support,
+        payload: body,
+      });
+      assert.equal(res.statusCode, 400);
+      assert.equal(envelope(res).errorCode, 'VALIDATION_FAILED');
+    }
+    const blocked = await erase(who.id, `+86 ${who.phone}`);
+    assert.equal(blocked.statusCode, 409);
+    assert.equal(envelope(blocked).errorCode, 'ERASURE_BLOCKED');
+    const unknown = await erase(uuidv7(), who.phone);
+    assert.equal(unknown.statusCode, 404);
+
+    assert.equal(await auditRows(), rowsBefore);
+    assert.deepEqual(await rowsOf(who.id), held0);
+    assert.equal((await get('/api/front/currentUser', who.headers)).statusCode, 200, 'still logged in');
+
+    await postAs(t, `/api/front/registrations/${held.registration.id}/cancel`, who.headers);
+    assert.equal(dataOf('opsEraseCandidate', await erase(who.id, who.phone)).outcome, 'erased', 'once canceled');
+  });
+
+  test('erases an account with no result and no payment, with everything of it; the phone signs up afresh', async () => {
+    const who = await candidate(idCardNumber('751'), 'Yue Fei', 2);
+    const exam = await examInTenDays(t, basics);
+    const dropped = await book(t, who.headers, exam.id);
+    await postAs(t, `/api/front/registrations/${dropped.registration.id}/cancel`, who.headers);
+    await t.database.db.insert(groupRegistrations).values({
+      id: uuidv7(),
+      coordinatorId: who.id,
+      examId: exam.id,
+      coordinatorName: 'Yue Fei',
+      coordinatorPhone: `+86${who.phone}`,
+      organization: 'No. 1 Middle School',
+    });
+    assert.deepEqual(await rowsOf(who.id), {
+      users: 1,
+      sessions: 2,
+      profiles: 1,
+      avatars: 1,
+      registrations: 1,
+      orders: 1,
+      groups: 1,
+    });
+
+    const res = await erase(who.id, who.phone);
+    assert.deepEqual(dataOf('opsEraseCandidate', res), { outcome: 'erased', kept: [], sessionsEnded: 2 });
+    assert.deepEqual(await rowsOf(who.id), {
+      users: 0,
+      sessions: 0,
+      profiles: 0,
+      avatars: 0,
+      registrations: 0,
+      orders: 0,
+      groups: 0,
+    });
+    for (const headers of who.sessions) {
+      assert.equal((await get('/api/front/currentUser', headers)).statusCode, 401);
+    }
+    assert.equal((await get(`/api/ops/candidates/${who.id}`)).statusCode, 404);
+
+    const [row] = await auditOf('candidate.erase', who.id);
+    assert.equal(row?.actorId, supportId);
+    assert.equal(row?.targetLabel, `+86 ${who.phone.slice(0, 3)}****${who.phone.slice(7)}`);
+    assert.deepEqual(row?.before, {
+      registrations: 1,
+      orders: 1,
+      refunds: 0,
+      results: 0,
+      certificates: 0,
+      groups: 1,
+      profiles: 1,
+      avatars: 1,
+      documents: 0,
+      sessions: 2,
+    });
+    assert.equal(row?.after, null);
+    assert.doesNotMatch(JSON.stringify(row), /Yue Fei/, 'the log does not keep their name');
+
+    t.clock.advance(61_000);
+    const again = await loginAs(t, who.phone);
+    const fresh = dataOf('currentUser', await get('/api/front/currentUser', again));
+    assert.notEqual(fresh.id, who.id);
+    assert.equal(fresh.name, '', 'a fresh, empty account');
+  });
+
+  test('anonymizes an account whose results and payments must be kept; rosters and the export still work', async () => {
+    const idNumber = idCardNumber('761');
+    const who = await candidate(idNumber, 'Su Shi', 2);
+    const owner = await centerAccount(t);
+    const passedExam = await centerExam(t, basics, owner.center);
+    const passed = await book(t, who.headers, passedExam.id);
+    await payInWallet(t, passed.order.id);
+    await t.database.db
+      .update(registrations)
+      .set({ status: 'completed', checkedInAt: t.clock.now })
+      .where(eq(registrations.id, passed.registration.id));
+    await insertResult(t.database.db, passed.registration.id, {
+      outcome: 'pass',
+      certificateNumber: 'CERT-761',
+      publishedAt: t.clock.now,
+    });
+    const droppedExam = await centerExam(t, basics, owner.center);
+    const dropped = await book(t, who.headers, droppedExam.id);
+    await payInWallet(t, dropped.order.id);
+    await postAs(t, `/api/front/registrations/${dropped.registration.id}/cancel`, who.headers);
+
+    const res = await erase(who.id, `${who.phone.slice(0, 3)}-${who.phone.slice(3)}`);
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(dataOf('opsEraseCandidate', res), {
+      outcome: 'anonymized',
+      kept: [
+        { record: 'results', count: 1 },
+        { record: 'certificates', count: 1 },
+        { record: 'orders', count: 2 },
+        { record: 'refunds', count: 1 },
+        { record: 'registrations', count: 2 },
+      ],
+      sessionsEnded: 2,
+    });
+    for (const headers of who.sessions) {
+      assert.equal((await get('/api/front/currentUser', headers)).statusCode, 401);
+    }
+    const [account] = await t.database.db.select().from(users).where(eq(users.id, who.id));
+    assert.deepEqual([account?.phone, account?.name, account?.avatarSmall], ['', '', null]);
+    const [profile] = await t.database.db.select().from(profiles).where(eq(profiles.userId, who.id));
+    assert.deepEqual(
+      [profile?.idNumber, profile?.email, profile?.contactPhone, profile?.address, profile?.dateOfBirth],
+      ['', '', '', '', null],
+    );
+    assert.equal((await rowsOf(who.id)).avatars, 0);
+
+    const detail = dataOf('opsCandidate', await get(`/api/ops/candidates/${who.id}`));
+    assert.equal(detail.anonymizedAt, t.clock.now.toISOString());
+    assert.deepEqual([detail.name, detail.phone, detail.maskedIdNumber], ['', '', '']);
+    assert.deepEqual(detail.registrations.map((r) => r.outcome).sort(), ['pass', null].sort());
+    assert.deepEqual(await lookup(`phone=${who.phone}`), [], 'the phone no longer finds them');
+    assert.deepEqual(await lookup(`idNumber=${idNumber}`), [], 'nor the ID number');
+
+    const [row] = await auditOf('candidate.erase', who.id);
+    assert.deepEqual(row?.after, {
+      anonymizedAt: t.clock.now.toISOString(),
+      kept: dataOf('opsEraseCandidate', res).kept,
+    });
+    assert.equal(row?.before?.results, 1);
+    assert.doesNotMatch(JSON.stringify(row), new RegExp(`Su Shi|${idNumber}|${who.phone}`));
+
+    for (const exam of [passedExam, droppedExam]) {
+      const roster = await get(`/api/center/exams/${exam.id}/roster`, owner.headers);
+      const line = dataOf('roster', roster).list.find((entry) => entry.name === '' && entry.phone === '');
+      assert.ok(line, `the roster of ${exam.code} still lists the anonymized line: ${roster.body}`);
+      const file = await get(`/api/center/exams/${exam.id}/roster.xlsx`, owner.headers);
+      assert.equal(file.statusCode, 200, file.body);
+    }
+    const certificateLine = dataOf('roster', await get(`/api/center/exams/${passedExam.id}/roster`, owner.headers))
+      .list[0];
+    assert.equal(certificateLine?.certificateNumber, 'CERT-761', 'the certificate is kept');
+
+    const exported = await get(`/api/ops/candidates/${who.id}/export.json`);
+    assert.equal(exported.statusCode, 200, exported.body);
+    const file = JSON.parse(exported.body);
+    assert.deepEqual([file.account.phone, file.account.name], ['', '']);
+    assert.equal(file.account.anonymizedAt, t.clock.now.toISOString());
+    assert.equal(file.profile.idNumber, '');
+    assert.equal(file.results[0].certificateNumber, 'CERT-761');
+
+    t.clock.advance(61_000);
+    const again = await loginAs(t, who.phone);
+    const fresh = dataOf('currentUser', await get('/api/front/currentUser', again));
+    assert.notEqual(fresh.id, who.id, 'the same phone gets a fresh account');
+    const found = await lookup(`phone=${who.phone}`);
+    assert.deepEqual(
+      found.map((c) => [c.id, c.anonymizedAt]),
+      [[fresh.id, null]],
+    );
+    const erasedAgain = await erase(who.id, who.phone);
+    assert.equal(
+      envelope(erasedAgain).errorCode,
+      'ERASURE_CONFIRMATION_MISMATCH',
+      'an anonymized account has no phone',
+    );
+  });
+
+  test("a candidate whose seat someone else's group order paid is anonymized, not erased", async () => {
+    const member = await candidate(idCardNumber('771'), 'Du Fu');
+    const coordinator = await candidate(idCardNumber('772'), 'Li Bai');
+    const exam = await examInTenDays(t, basics);
+    const booked = await book(t, coordinator.headers, exam.id);
+    await payInWallet(t, booked.order.id);
+    await t.database.db
+      .update(registrations)
+      .set({ userId: member.id, status: 'canceled', canceledAt: t.clock.now })
+      .where(eq(registrations.id, booked.registration.id));
+
+    const res = await erase(member.id, member.phone);
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(dataOf('opsEraseCandidate', res).kept, [{ record: 'registrations', count: 1 }]);
+    assert.equal((await rowsOf(member.id)).users, 1);
   });
 });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import ExcelJS from 'exceljs';
 import { importJWK, jwtVerify } from 'jose';
 import type { z } from 'zod';
 import {
@@ -1057,6 +1058,9 @@ describe('mock/ops.ts runs the operators console', () => {
       anonymized.kept.map((item) => item.record),
       ['results', 'certificates', 'orders', 'refunds', 'registrations'],
     );
+    assert.equal(anonymized.kept.find((item) => item.record === 'orders')?.count, detail.orders.length);
+    const [erasure] = (await data(opsApi.opsAudit, { headers, query: { action: 'candidate.erase' } })).list;
+    assert.equal(erasure?.target.label, '+86 139****9001', 'the log keeps the masked phone, not the name');
     assert.deepEqual(await data(opsApi.opsCandidates, { headers, query: { phone: '13900139001' } }), []);
     assert.ok((await data(opsApi.opsCandidate, { headers, params: { id } })).anonymizedAt);
 
@@ -1072,5 +1076,22 @@ describe('mock/ops.ts runs the operators console', () => {
     for (const action of ['candidate.view', 'candidate.logout', 'candidate.export', 'candidate.erase'] as const) {
       assert.ok(actions.includes(action), action);
     }
+  });
+
+  it('exports the audit rows a filter finds as .xlsx, and records the export', async () => {
+    const headers = await opsLogin('13800139999');
+    const { total } = await data(opsApi.opsAudit, { headers, query: { action: 'operator.login' } });
+    const file = await call(opsApi.opsAuditExport, { headers, query: { action: 'operator.login' } });
+    assert.equal(file.headers['content-type'], 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.file as unknown as ArrayBuffer);
+    assert.equal(workbook.worksheets[0]?.actualRowCount, total + 1, 'a header and every row');
+    const [exported] = (await data(opsApi.opsAudit, { headers, query: { action: 'audit.export' } })).list;
+    assert.deepEqual(exported?.after, { filters: { action: 'operator.login' }, rows: total });
+    await refused(
+      call(opsApi.opsAuditExport, { headers, query: { from: '2026-02-01', to: '2026-01-01' } }),
+      'VALIDATION_FAILED',
+      400,
+    );
   });
 });

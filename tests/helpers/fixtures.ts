@@ -132,19 +132,17 @@ export async function insertDiscountCodes(db: Db, now: Date) {
     validUntil,
     ...fields,
   });
-  await db
-    .insert(promotions)
-    .values([
-      code({ code: 'FRIEND2026', kind: 'invitation', discountBps: 500 }),
-      code({ code: 'OLDFRIEND', kind: 'invitation', discountBps: 500, active: false }),
-      code({ code: 'SPRING10', kind: 'promotion', discountBps: 1000 }),
-      code({ code: 'WELCOME20', kind: 'promotion', amountFen: 2000 }),
-      code({ code: 'FREE100', kind: 'promotion', discountBps: 10000 }),
-      {
-        ...code({ code: 'EXPIRED', kind: 'promotion', discountBps: 1000 }),
-        validUntil: new Date(now.getTime() - 1000),
-      },
-    ]);
+  await db.insert(promotions).values([
+    code({ code: 'FRIEND2026', kind: 'invitation', discountBps: 500 }),
+    code({ code: 'OLDFRIEND', kind: 'invitation', discountBps: 500, active: false }),
+    code({ code: 'SPRING10', kind: 'promotion', discountBps: 1000 }),
+    code({ code: 'WELCOME20', kind: 'promotion', amountFen: 2000 }),
+    code({ code: 'FREE100', kind: 'promotion', discountBps: 10000 }),
+    {
+      ...code({ code: 'EXPIRED', kind: 'promotion', discountBps: 1000 }),
+      validUntil: new Date(now.getTime() - 1000),
+    },
+  ]);
 }
 
 /** A result row for a registration; `publishedAt` null keeps it unpublished. */

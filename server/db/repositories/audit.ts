@@ -1,12 +1,15 @@
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { AuditRepository } from '../../domain/ports';
 import type { Db } from '../client';
-import type { AuditRow } from '../rows';
+import type { AuditFilter, AuditRow } from '../rows';
 import { auditLog } from '../schema';
 import { containing } from './exams';
 
 /** The audit log: rows are only ever added (the database refuses UPDATE and DELETE on the table). */
 export function auditRepository(db: Db): AuditRepository {
+  const newestFirst = (where: SQL | undefined) =>
+    db.select().from(auditLog).where(where).orderBy(desc(auditLog.at), desc(auditLog.id));
+
   return {
     async append(row: AuditRow): Promise<void> {
       await db.insert(auditLog).values(row);
@@ -14,26 +17,29 @@ export function auditRepository(db: Db): AuditRepository {
 
     /** Newest first. */
     async page(filter, offset, limit) {
-      const conditions: SQL[] = [];
-      if (filter.actor) {
-        const pattern = containing(filter.actor);
-        conditions.push(or(ilike(auditLog.actorName, pattern), ilike(auditLog.actorPhone, pattern)) as SQL);
-      }
-      if (filter.action) conditions.push(eq(auditLog.action, filter.action));
-      if (filter.from) conditions.push(gte(auditLog.at, filter.from));
-      if (filter.until) conditions.push(lt(auditLog.at, filter.until));
-      const where = and(...conditions);
+      const where = auditWhere(filter);
       const [rows, totals] = await Promise.all([
-        db
-          .select()
-          .from(auditLog)
-          .where(where)
-          .orderBy(desc(auditLog.at), desc(auditLog.id))
-          .limit(limit)
-          .offset(offset),
+        newestFirst(where).limit(limit).offset(offset),
         db.select({ n: count() }).from(auditLog).where(where),
       ]);
       return { rows, total: totals[0]?.n ?? 0 };
     },
+
+    matching(filter) {
+      return newestFirst(auditWhere(filter));
+    },
   };
+}
+
+/** The rows a console filter names: every condition narrows. */
+function auditWhere(filter: AuditFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.actor) {
+    const pattern = containing(filter.actor);
+    conditions.push(or(ilike(auditLog.actorName, pattern), ilike(auditLog.actorPhone, pattern)) as SQL);
+  }
+  if (filter.action) conditions.push(eq(auditLog.action, filter.action));
+  if (filter.from) conditions.push(gte(auditLog.at, filter.from));
+  if (filter.until) conditions.push(lt(auditLog.at, filter.until));
+  return and(...conditions);
 }

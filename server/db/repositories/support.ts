@@ -1,7 +1,21 @@
-import { and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { SupportRepository } from '../../domain/ports';
 import type { Db } from '../client';
-import { exams, orderItems, orders, profiles, refunds, registrations, results, sessions, users } from '../schema';
+import {
+  avatars,
+  documents,
+  exams,
+  groupRegistrations,
+  orderItems,
+  orders,
+  otpCodes,
+  profiles,
+  refunds,
+  registrations,
+  results,
+  sessions,
+  users,
+} from '../schema';
 import { examBriefColumns } from './exams';
 
 /** Candidates as support looks them up: individual accounts with their registrations and orders. */
@@ -9,7 +23,13 @@ export function supportRepository(db: Db): SupportRepository {
   const candidateRows = (where: SQL | undefined, now: Date) =>
     db
       .select({
-        user: { id: users.id, phone: users.phone, name: users.name, createdAt: users.createdAt },
+        user: {
+          id: users.id,
+          phone: users.phone,
+          name: users.name,
+          createdAt: users.createdAt,
+          anonymizedAt: users.anonymizedAt,
+        },
         idNumber: sql<string>`coalesce(${profiles.idNumber}, '')`,
         activeSessions: sql<number>`(SELECT count(*)::int FROM ${sessions} WHERE ${sessions.userId} = ${users.id}
           AND ${sessions.revokedAt} IS NULL AND ${sessions.expiresAt} > ${now.toISOString()}::timestamptz)`,
@@ -23,6 +43,9 @@ export function supportRepository(db: Db): SupportRepository {
   const refundSum = (states: string) =>
     sql<number>`(SELECT coalesce(sum(${refunds.amountFen}), 0)::int FROM ${refunds}
       WHERE ${refunds.orderId} = ${orders.id} AND ${refunds.status}::text IN ${sql.raw(states)})`;
+
+  /** `SELECT count(*)` of a subquery, as an int column. */
+  const counted = (query: SQL) => sql<number>`(SELECT count(*)::int ${query})`;
 
   return {
     candidates(match, now) {
@@ -69,6 +92,78 @@ export function supportRepository(db: Db): SupportRepository {
         .innerJoin(exams, eq(exams.id, orders.examId))
         .where(eq(orders.userId, userId))
         .orderBy(desc(orders.createdAt), desc(orders.id));
+    },
+
+    async erasureFacts(userId) {
+      const own = (table: SQL, column: SQL) => counted(sql`FROM ${table} WHERE ${column} = ${userId}`);
+      const theirOrders = sql`SELECT ${orders.id} FROM ${orders} WHERE ${orders.userId} = ${userId}`;
+      const theirRegistrations = sql`SELECT ${registrations.id} FROM ${registrations}
+        WHERE ${registrations.userId} = ${userId}`;
+      const [facts] = await db
+        .select({
+          live: counted(sql`FROM ${registrations} WHERE ${registrations.userId} = ${userId}
+            AND ${registrations.status} IN ('pending', 'register', 'checkin')`),
+          payments: counted(sql`FROM ${orders} WHERE ${orders.status} IN ('paid', 'refunded') AND (
+            ${orders.userId} = ${userId} OR ${orders.id} IN (SELECT ${orderItems.orderId} FROM ${orderItems}
+              WHERE ${orderItems.registrationId} IN (${theirRegistrations})))`),
+          registrations: own(sql`${registrations}`, sql`${registrations.userId}`),
+          orders: own(sql`${orders}`, sql`${orders.userId}`),
+          refunds: counted(sql`FROM ${refunds} WHERE ${refunds.orderId} IN (${theirOrders})`),
+          results: counted(sql`FROM ${results} WHERE ${results.registrationId} IN (${theirRegistrations})`),
+          certificates: counted(sql`FROM ${results} WHERE ${results.registrationId} IN (${theirRegistrations})
+            AND ${results.certificateNumber} IS NOT NULL`),
+          groups: own(sql`${groupRegistrations}`, sql`${groupRegistrations.coordinatorId}`),
+          profiles: own(sql`${profiles}`, sql`${profiles.userId}`),
+          avatars: own(sql`${avatars}`, sql`${avatars.userId}`),
+          documents: own(sql`${documents}`, sql`${documents.ownerId}`),
+          sessions: own(sql`${sessions}`, sql`${sessions.userId}`),
+        })
+        .from(sql`(SELECT 1) AS one`);
+      if (!facts) throw new Error('erasureFacts: the count query answered no row');
+      return facts;
+    },
+
+    async eraseAccount(userId, phone) {
+      const theirOrders = db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId));
+      const theirRegistrations = db
+        .select({ id: registrations.id })
+        .from(registrations)
+        .where(eq(registrations.userId, userId));
+      await db
+        .delete(orderItems)
+        .where(or(inArray(orderItems.orderId, theirOrders), inArray(orderItems.registrationId, theirRegistrations)));
+      await db.delete(groupRegistrations).where(eq(groupRegistrations.coordinatorId, userId));
+      await db.delete(orders).where(eq(orders.userId, userId));
+      await db.delete(registrations).where(eq(registrations.userId, userId));
+      await db.delete(otpCodes).where(and(eq(otpCodes.phone, phone), eq(otpCodes.kind, 'individual')));
+      await db.delete(users).where(eq(users.id, userId));
+    },
+
+    async anonymizeAccount(userId, now) {
+      await db
+        .update(profiles)
+        .set({
+          idNumber: '',
+          email: '',
+          contactPhone: '',
+          address: '',
+          provinceCode: null,
+          cityCode: null,
+          dateOfBirth: null,
+          gender: null,
+          avatarId: null,
+          updatedAt: now,
+        })
+        .where(eq(profiles.userId, userId));
+      await db.delete(avatars).where(eq(avatars.userId, userId));
+      await db
+        .update(groupRegistrations)
+        .set({ coordinatorName: '', coordinatorPhone: '' })
+        .where(eq(groupRegistrations.coordinatorId, userId));
+      await db
+        .update(users)
+        .set({ phone: '', name: '', avatarSmall: null, anonymizedAt: now })
+        .where(eq(users.id, userId));
     },
   };
 }
