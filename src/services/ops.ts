@@ -88,6 +88,11 @@ export function auditLog(query: QueryOf<'opsAudit'>, options?: CallOptions) {
   return callApi(paths.opsAudit, { params: query, ...options });
 }
 
+/** Every audit row the filters find (no paging) as an .xlsx file; the export is itself audited. */
+export function auditExport(query: QueryOf<'opsAuditExport'>, options?: CallOptions) {
+  return opsFile(paths.opsAuditExport.path, { params: query, ...options });
+}
+
 /** A file an operator may read (a license, an export): fetched with the bearer token, as a Blob to show or save. */
 export function opsFile(url: string, options?: CallOptions & { params?: object }): Promise<Blob> {
   return request<Blob>(url, { method: 'GET', responseType: 'blob', ...options });

@@ -1,9 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { TestBrowser } from '@umijs/max';
-import { type Call, ok } from '@/testing/fakeServer';
+import { type Call, callsTo, ok } from '@/testing/fakeServer';
 import type { AuditEntry } from '../../../../contract/ops';
-import { loginAsOperator, serveOps } from '../testing/opsFixtures';
+import { catchDownloads, loginAsOperator, serveOps } from '../testing/opsFixtures';
 
 jest.setTimeout(120_000);
 
@@ -40,5 +40,38 @@ describe('the audit log', () => {
     // Paged by the server, twenty rows at a time.
     const [first] = calls.filter((call) => call.url === '/api/ops/audit');
     expect(first?.params).toMatchObject({ current: 1, pageSize: 20 });
+  });
+
+  it('exports the rows the search finds as .xlsx and shows the export as a row of its own', async () => {
+    const exported: AuditEntry = {
+      ...rejection,
+      id: '0192f0c0-0000-7000-8000-000000000a02',
+      action: 'audit.export',
+      target: { type: 'audit', id: 'audit_log', label: 'action=center.reject' },
+      before: null,
+      after: { filters: { action: 'center.reject' }, rows: 1 },
+    };
+    let rows = [rejection];
+    const calls: Call[] = serveOps(
+      {
+        'GET /api/ops/audit': () => ok({ list: rows, total: rows.length, current: 1, pageSize: 20 }),
+      },
+      ['audit'],
+      { '/api/ops/audit/export': new Blob(['audit'], { type: 'application/octet-stream' }) },
+    );
+    const downloads = catchDownloads();
+    loginAsOperator('zh-CN');
+    render(<TestBrowser location={{ pathname: '/ops/audit' }} />);
+    expect(await screen.findByText('Haidian Center', {}, { timeout: 15_000 })).toBeInTheDocument();
+
+    rows = [exported, rejection];
+    const exportButton = screen.getByRole('button', { name: /导出 \.xlsx/ });
+    exportButton.focus();
+    await person.keyboard('{Enter}');
+    await waitFor(() => expect(downloads.saved).toEqual(['audit.xlsx blob:ops']));
+    const [file] = callsTo(calls, 'GET', '/api/ops/audit/export');
+    expect(file?.headers.Authorization).toBe('Bearer token-ops');
+    expect(await screen.findByText('导出审计日志')).toBeInTheDocument();
+    downloads.restore();
   });
 });

@@ -1,21 +1,31 @@
-import { type ProColumns, ProDescriptions, ProTable } from '@ant-design/pro-components';
+import { DownloadOutlined } from '@ant-design/icons';
+import { type ActionType, type ProColumns, ProDescriptions, ProTable } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
+import { Button } from 'antd';
+import { useRef, useState } from 'react';
 import { withPageTexts } from '@/components/PageTexts';
 import { pagedTableProps, tablePage } from '@/components/pagedTable';
-import { auditLog } from '@/services/ops';
+import { auditExport, auditLog } from '@/services/ops';
 import { maskPhone } from '@/utils/format';
 import { formatInZone } from '../../../../contract/format';
-import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../../../contract/ops';
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntry, type AuditFilters } from '../../../../contract/ops';
+import { saveBlob } from '../../Center/download';
 import OpsShell from '../components/OpsShell';
 import { OPS_TEXTS } from '../texts';
 
 const PAGE_SIZE = 20;
 const ZONE = 'Asia/Shanghai';
 
-interface AuditFilters {
+interface AuditSearch {
   actor?: string;
   action?: AuditAction;
   days?: [string, string];
+}
+
+/** The search form's values as the API's filters: a blank operator left out. */
+function filtersOf({ actor, action, days }: AuditSearch): AuditFilters {
+  const [from, to] = days ?? [];
+  return { actor: actor?.trim() || undefined, action, from, to };
 }
 
 /** A snapshot as indented JSON, or a dash when there was nothing (before a creation, after a removal). */
@@ -36,11 +46,29 @@ function Change({ entry }: { entry: AuditEntry }) {
   );
 }
 
-/** Every operator action, newest first, filtered by who, what and which days; each row opens to its before and after. */
+/**
+ * Every operator action, newest first, filtered by who, what and which days; each row opens to its before and after.
+ * The rows the search finds export as .xlsx; the export is an action too, so the table reloads to show its row.
+ */
 function AuditPage() {
   const intl = useIntl();
   const text = (id: string) => intl.formatMessage({ id: `pages.ops.audit.${id}` });
   const actionText = (action: AuditAction) => intl.formatMessage({ id: `pages.ops.audit.action.${action}` });
+  const table = useRef<ActionType>();
+  const searched = useRef<AuditFilters>({});
+  const [exporting, setExporting] = useState(false);
+
+  const exportLog = async () => {
+    setExporting(true);
+    try {
+      saveBlob(await auditExport(searched.current), 'audit.xlsx');
+      table.current?.reload();
+    } catch {
+      // The app has shown why.
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const columns: ProColumns<AuditEntry>[] = [
     {
@@ -80,14 +108,19 @@ function AuditPage() {
 
   return (
     <OpsShell title={text('title')}>
-      <ProTable<AuditEntry, AuditFilters>
+      <ProTable<AuditEntry, AuditSearch>
+        actionRef={table}
         rowKey="id"
         columns={columns}
-        request={async ({ current = 1, pageSize = PAGE_SIZE, actor, action, days }) => {
-          const [from, to] = days ?? [];
-          const page = await auditLog({ current, pageSize, actor: actor || undefined, action, from, to });
-          return tablePage(page);
+        request={async ({ current = 1, pageSize = PAGE_SIZE, ...search }) => {
+          searched.current = filtersOf(search);
+          return tablePage(await auditLog({ current, pageSize, ...searched.current }));
         }}
+        toolBarRender={() => [
+          <Button key="export" icon={<DownloadOutlined aria-hidden />} loading={exporting} onClick={exportLog}>
+            {text('export')}
+          </Button>,
+        ]}
         expandable={{ expandedRowRender: (entry) => <Change entry={entry} /> }}
         {...pagedTableProps(PAGE_SIZE, { searchText: text('filter'), resetText: text('reset') })}
         locale={{ emptyText: text('empty') }}
