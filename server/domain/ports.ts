@@ -497,7 +497,11 @@ export interface DashboardRepository {
 export interface SupportRepository {
   /** Individual accounts by login phone (E.164) or by their profile's ID number (whole), oldest first. */
   candidates(match: { phone: string } | { idNumber: string }, now: Date): Promise<SupportCandidateRow[]>;
-  candidate(userId: string, now: Date): Promise<SupportCandidateRow | undefined>;
+  /**
+   * One candidate; `forUpdate` locks the account's row until the transaction ends, so no registration, order or
+   * session can be added to it meanwhile (their foreign keys wait on the lock).
+   */
+  candidate(userId: string, now: Date, forUpdate?: boolean): Promise<SupportCandidateRow | undefined>;
   /** Every registration of the candidate, newest first. */
   registrationsOf(userId: string): Promise<SupportRegistrationRow[]>;
   /** Every order the candidate made, newest first. */

@@ -217,7 +217,7 @@ export async function eraseCandidate(
 ): Promise<ErasureResult> {
   const now = deps.now();
   return deps.uow.run(async (tx) => {
-    const candidate = await tx.support.candidate(userId, now);
+    const candidate = await tx.support.candidate(userId, now, true);
     if (!candidate) throw new AppError('NOT_FOUND');
     const phone = candidate.user.phone;
     if (!phone || chinaMobileToE164(request.confirmPhone) !== phone) {

@@ -419,6 +419,9 @@ describe('erasure on request', () => {
     for (const headers of who.sessions) {
       assert.equal((await get('/api/front/currentUser', headers)).statusCode, 401);
     }
+    // A login that raced the anonymization and left a live session behind still gets nowhere.
+    await t.database.db.update(sessions).set({ revokedAt: null }).where(eq(sessions.userId, who.id));
+    assert.equal((await get('/api/front/currentUser', who.headers)).statusCode, 401);
     const [account] = await t.database.db.select().from(users).where(eq(users.id, who.id));
     assert.deepEqual([account?.phone, account?.name, account?.avatarSmall], ['', '', null]);
     const [profile] = await t.database.db.select().from(profiles).where(eq(profiles.userId, who.id));

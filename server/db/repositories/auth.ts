@@ -37,6 +37,8 @@ export function sessionsRepository(db: Db): SessionsRepository {
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql.placeholder('now')),
+        // A login racing support's anonymization could leave a session on the account: it never works.
+        isNull(users.anonymizedAt),
       ),
     )
     .prepare('session_active_user');
@@ -44,7 +46,7 @@ export function sessionsRepository(db: Db): SessionsRepository {
     async create(session) {
       await db.insert(sessions).values({ id: uuidv7(), ...session });
     },
-    /** The user of a session that is neither expired nor revoked. */
+    /** The user of a session that is neither expired nor revoked, of an account not anonymized. */
     async findActiveUser(tokenHash, now) {
       const [row] = await activeUser.execute({ tokenHash, now });
       if (!row || (row.user.kind === 'operator' && !row.permissions)) return undefined;

@@ -53,8 +53,9 @@ export function supportRepository(db: Db): SupportRepository {
       return candidateRows(where, now);
     },
 
-    async candidate(userId, now) {
-      const [row] = await candidateRows(eq(users.id, userId), now);
+    async candidate(userId, now, forUpdate = false) {
+      const rows = candidateRows(eq(users.id, userId), now);
+      const [row] = await (forUpdate ? rows.for('update', { of: users }) : rows);
       return row;
     },
 
