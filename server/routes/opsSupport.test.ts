@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { and, count, eq } from 'drizzle-orm';
-import { dataOf, envelope, loginAs, postAs, type TestApp } from '../../tests/helpers/app';
+import { dataOf, envelope, loginAs, multipart, postAs, type TestApp } from '../../tests/helpers/app';
 import { book, examInTenDays, nextPhone, payInWallet } from '../../tests/helpers/booking';
 import { centerAccount, centerExam } from '../../tests/helpers/door';
 import {
@@ -12,8 +12,11 @@ import {
   userIdOf,
 } from '../../tests/helpers/fixtures';
 import { openConsoleApp } from '../../tests/helpers/ops';
+import { GROUP_HEADER, memberRows, xlsxOf } from '../../tests/helpers/spreadsheets';
 import { auditLog, avatars, groupRegistrations, orders, profiles, registrations, sessions, users } from '../db/schema';
 import { uuidv7 } from '../ids';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Issue 13, item 7: support finds a candidate, reads their records, ends their sessions, exports and erases them. */
 
@@ -482,20 +485,47 @@ describe('erasure on request', () => {
     );
   });
 
-  test("a candidate whose seat someone else's group order paid is anonymized, not erased", async () => {
-    const member = await candidate(idCardNumber('771'), 'Du Fu');
-    const coordinator = await candidate(idCardNumber('772'), 'Li Bai');
-    const exam = await examInTenDays(t, basics);
-    const booked = await book(t, coordinator.headers, exam.id);
-    await payInWallet(t, booked.order.id);
-    await t.database.db
-      .update(registrations)
-      .set({ userId: member.id, status: 'canceled', canceledAt: t.clock.now })
-      .where(eq(registrations.id, booked.registration.id));
+  test("a member whose seat a coordinator's group order paid is anonymized, and the group page still answers", async () => {
+    const coordinator = await loginAs(t, nextPhone());
+    const owner = await centerAccount(t);
+    const exam = await centerExam(t, basics, owner.center, { feeFen: 10_000 });
+    const created = await postAs(t, '/api/front/groups', coordinator, {
+      examId: exam.id,
+      coordinator: { name: '李老师', phone: nextPhone(), organization: '海淀实验中学' },
+    });
+    const groupId = dataOf('createGroup', created).id;
+    const rows = memberRows(2, { firstPhone: Number(nextPhone()) });
+    nextPhone(); // the second member's
+    const file = multipart(await xlsxOf([GROUP_HEADER, ...rows]), 'class.xlsx', XLSX);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/front/groups/${groupId}/upload`,
+      payload: file.payload,
+      headers: { ...coordinator, ...file.headers },
+    });
+    assert.equal(dataOf('uploadGroupFile', uploaded).upload?.accepted.length, 2, uploaded.body);
+    const { totalFen } = dataOf('groupQuote', await postAs(t, `/api/front/groups/${groupId}/quote`, coordinator, {}));
+    const checkout = dataOf(
+      'groupCheckout',
+      await postAs(t, `/api/front/groups/${groupId}/checkout`, coordinator, { expectedTotalFen: totalFen }),
+    );
+    await payInWallet(t, checkout.order?.id ?? '');
+    const seat = checkout.upload?.accepted[0]?.registrationId ?? '';
+    await postAs(t, `/api/front/groups/${groupId}/members/${seat}/cancel`, coordinator);
+    const memberPhone = String(rows[0]?.[1]);
+    const memberId = await userIdOf(t.database.db, memberPhone);
 
-    const res = await erase(member.id, member.phone);
+    const res = await erase(memberId, memberPhone);
     assert.equal(res.statusCode, 200, res.body);
-    assert.deepEqual(dataOf('opsEraseCandidate', res).kept, [{ record: 'registrations', count: 1 }]);
-    assert.equal((await rowsOf(member.id)).users, 1);
+    assert.deepEqual(dataOf('opsEraseCandidate', res), {
+      outcome: 'anonymized',
+      kept: [{ record: 'registrations', count: 1 }],
+      sessionsEnded: 0,
+    });
+    const group = await get(`/api/front/groups/${groupId}`, coordinator);
+    assert.equal(group.statusCode, 200, group.body);
+    assert.equal(dataOf('group', group).upload?.accepted.length, 2);
+    const roster = dataOf('roster', await get(`/api/center/exams/${exam.id}/roster`, owner.headers));
+    assert.ok(roster.list.some((line) => line.registrationId === seat && line.name === ''));
   });
 });
