@@ -135,6 +135,7 @@ export default {
   'pages.center.roster.export': 'Export .xlsx',
   'pages.center.roster.empty': 'No candidates.',
   'pages.center.roster.column.name': 'Name',
+  'pages.center.roster.anonymized': '(anonymized)',
   'pages.center.roster.column.phone': 'Phone',
   'pages.center.roster.column.idNumber': 'ID number',
   'pages.center.roster.column.status': 'Status',

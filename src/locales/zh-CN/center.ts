@@ -129,6 +129,7 @@ export default {
   'pages.center.roster.export': '导出 .xlsx',
   'pages.center.roster.empty': '没有考生。',
   'pages.center.roster.column.name': '姓名',
+  'pages.center.roster.anonymized': '（已匿名）',
   'pages.center.roster.column.phone': '手机号',
   'pages.center.roster.column.idNumber': '身份证号',
   'pages.center.roster.column.status': '状态',

@@ -83,8 +83,14 @@ async function openExam(locale = 'en-US') {
 
 describe("an exam's page in the test center console", () => {
   it('lists the roster and searches it by name, phone or ID number on the server', async () => {
-    const calls = examServer();
+    const anonymized = rosterEntryFixture(4, { name: '', phone: '', maskedIdNumber: '', status: 'canceled' });
+    const list = [...ROSTER, anonymized];
+    const calls = examServer({
+      [`GET ${ROSTER_URL}`]: () => ok({ list, total: list.length, current: 1, pageSize: 20 }),
+    });
     await openExam();
+    const anonymizedRow = (await screen.findByText('(anonymized)')).closest('tr') as HTMLElement;
+    expect(within(anonymizedRow).getByText('Canceled')).toBeInTheDocument();
     expect(screen.getByText('HSK-4')).toBeInTheDocument();
     const row = (await screen.findByText('Wang Fang')).closest('tr') as HTMLElement;
     expect(within(row).getByText('13900139001')).toBeInTheDocument();

@@ -41,7 +41,8 @@ export default function RosterTab({ exam }: { exam: CenterExam }) {
   };
 
   const columns: ProColumns<RosterEntry>[] = [
-    { title: text('column.name'), dataIndex: 'name' },
+    // A candidate anonymized on request keeps their line, without a name.
+    { title: text('column.name'), dataIndex: 'name', render: (_, entry) => entry.name || text('anonymized') },
     { title: text('column.phone'), dataIndex: 'phone', render: (_, entry) => nationalPhone(entry.phone) },
     { title: text('column.idNumber'), dataIndex: 'maskedIdNumber' },
     {
