@@ -197,6 +197,7 @@ export const promotionList = paged(promotion);
 export const promotionQuery = pageQuery
   .extend({ kind: z.enum(PROMOTION_KINDS).optional(), q: text().trim().max(32).optional() })
   .strict();
+export type PromotionQuery = z.infer<typeof promotionQuery>;
 
 /**
  * `POST /api/ops/promotions` and `PUT /api/ops/promotions/:id`: the discount its type names (and only that), a window

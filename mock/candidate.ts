@@ -113,7 +113,7 @@ export default Object.fromEntries([
     const difference = target.feeFen - examOf(registration.examId).feeFen;
     if (difference > 0) {
       // As the server prices the difference: no referral, no handling fee.
-      const breakdown = priceBooking({ unitPriceFen: difference, quantity: 1, referralBps: 0, handlingFeeBps: 0 });
+      const breakdown = priceBooking({ unitPriceFen: difference, quantity: 1, handlingFeeBps: 0 });
       const order = newOrder(req, user, target, [registration.id], breakdown, target.id);
       const payment = { qrContent: order.qrContent };
       return { registration: registrationView(registration), order: orderView(order), payment, refundFen: 0 };

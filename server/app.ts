@@ -27,6 +27,7 @@ import { centerRoutes } from './routes/center';
 import { examinerRoutes } from './routes/examiner';
 import { groupRoutes } from './routes/groups';
 import { opsRoutes } from './routes/ops';
+import { opsPromotionRoutes } from './routes/opsPromotions';
 import { paymentRoutes } from './routes/payments';
 import { profileRoutes } from './routes/profile';
 import { resultsRoutes } from './routes/results';
@@ -77,6 +78,7 @@ const ROUTES = [
   verifyRoutes,
   paymentRoutes,
   opsRoutes,
+  opsPromotionRoutes,
 ];
 
 /**

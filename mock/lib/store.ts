@@ -167,9 +167,9 @@ export function priceOf(user: CurrentUser, exam: MockExam, quantity: number, pro
   const promotion = promoCode ? PROMOTIONS.find((item) => item.code === promoCode) : undefined;
   if (promoCode && !promotion) refuse('PROMO_CODE_INVALID');
   const referralCode = profiles.get(user.id)?.invitationCode === INVITATION.code ? INVITATION.code : null;
-  const referralBps = referralCode ? INVITATION.discountBps : 0;
+  const referral = referralCode ? { discountBps: INVITATION.discountBps, amountFen: null } : undefined;
   const { handlingFeeBps } = config;
-  const breakdown = priceBooking({ unitPriceFen: exam.feeFen, quantity, referralBps, promotion, handlingFeeBps });
+  const breakdown = priceBooking({ unitPriceFen: exam.feeFen, quantity, referral, promotion, handlingFeeBps });
   const quote = {
     ...breakdown,
     examId: exam.id,

@@ -268,6 +268,29 @@ export interface OrganizationWithCount {
   memberCount: number;
 }
 
+/** The console's promotion list: its kind and part of its code. */
+export interface PromotionFilter {
+  kind?: 'promotion' | 'invitation' | undefined;
+  text?: string | undefined;
+}
+
+/** What a promotion's scope names: an exam or a category, by its code and names. */
+export interface PromotionScopeTarget {
+  id: string;
+  code: string;
+  nameZh: string;
+  nameEn: string;
+}
+
+/** A promotion as the console lists it: its paid uses and the exam or category it is limited to. */
+export interface PromotionWithUsage {
+  promotion: PromotionRow;
+  /** Paid orders priced with it (`orders.promo_code` for a promotion, `invitation_code` for an invitation). */
+  usageCount: number;
+  exam: PromotionScopeTarget | null;
+  category: PromotionScopeTarget | null;
+}
+
 /** One Beijing day of the dashboard: registrations paid for, the orders' totals and the refunds paid out. */
 export interface DashboardDayRow {
   /** YYYY-MM-DD. */

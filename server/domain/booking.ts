@@ -9,6 +9,7 @@ import type { BookingDeps } from './deps';
 import type { Repositories } from './ports';
 import { type Promotion, priceBooking } from './pricing';
 import { missingProfileFields } from './profile';
+import { applicableInvitation, checkoutPromotion, claimCappedCodes, usesCappedCode } from './promotions';
 import { bookSeat, type FreedSeats, freeingSeats, releaseSeats } from './seats';
 import { toOrderView } from './views/orders';
 import { refundTotalsOf } from './views/refunds';
@@ -28,14 +29,6 @@ export async function examSummaryRow(
 
 function notFound(what: string): AppError {
   return new AppError('NOT_FOUND', undefined, undefined, undefined, `No ${what} has this id.`);
-}
-
-export async function resolvePromotion(deps: BookingDeps, code: string | undefined): Promise<Promotion | undefined> {
-  if (!code) return undefined;
-  const row = await deps.repos.promotions.promoCode(code);
-  const now = deps.now();
-  if (!row || row.validFrom > now || row.validUntil <= now) throw new AppError('PROMO_CODE_INVALID');
-  return { code: row.code, discountBps: row.discountBps, amountFen: row.amountFen };
 }
 
 /** A published exam candidates may see: not a draft, and its center approved (or suspended: bookings stand). */
@@ -67,25 +60,29 @@ export function assertAccessCode(exam: Pick<ExamRow, 'accessCode'>, given: strin
   }
 }
 
-/** The priced order of `quantity` seats for `user`: the referral of their profile's invitation code, the promotion. */
+/**
+ * The priced order of `quantity` seats for `user`: the referral of their profile's invitation code when it applies
+ * to this exam, and the promotion they typed. The quote and the booking both price here, so the amount charged is
+ * the amount shown.
+ */
 export async function priceSeats(
   deps: BookingDeps,
   user: UserRow,
-  exam: Pick<ExamRow, 'feeFen'>,
+  exam: Pick<ExamRow, 'id' | 'categoryId' | 'feeFen'>,
   quantity: number,
   promoCode: string | undefined,
 ) {
-  const promotion = await resolvePromotion(deps, promoCode);
+  const promotion = await checkoutPromotion(deps, promoCode, exam);
   const who = await deps.repos.profiles.bookingProfile(user.id);
-  const invitation = who?.invitation?.active ? who.invitation : undefined;
+  const invitation = await applicableInvitation(deps, who?.invitation, exam);
   const breakdown = priceBooking({
     unitPriceFen: exam.feeFen,
     quantity,
-    referralBps: invitation?.discountBps ?? 0,
+    referral: invitation,
     promotion,
     handlingFeeBps: deps.config.handlingFeeBps,
   });
-  return { breakdown, who, promotion, referralCode: invitation?.code ?? null };
+  return { breakdown, who, promotion, invitation, referralCode: invitation?.code ?? null };
 }
 
 /**
@@ -204,7 +201,13 @@ export async function register(
   // It only ever refuses; the seat itself is taken by the conditional UPDATE below.
   if (exam.seatsTaken >= exam.capacity) throw new AppError('SOLD_OUT');
   assertAccessCode(exam, request.accessCode);
-  const { breakdown, who, promotion, referralCode } = await priceSeats(deps, user, exam, 1, request.promoCode);
+  const { breakdown, who, promotion, invitation, referralCode } = await priceSeats(
+    deps,
+    user,
+    exam,
+    1,
+    request.promoCode,
+  );
   const missing = missingProfileFields(who?.name ?? '', who?.profile ?? undefined);
   if (missing.length > 0) {
     throw new AppError(
@@ -230,7 +233,13 @@ export async function register(
       key,
       now,
     });
-    if (!(await bookSeat(deps.repos, registration, order))) throw new AppError('SOLD_OUT');
+    const seated = usesCappedCode(promotion, invitation)
+      ? await deps.uow.run(async (tx) => {
+          await claimCappedCodes(tx, promotion, invitation);
+          return bookSeat(tx, registration, order);
+        })
+      : await bookSeat(deps.repos, registration, order);
+    if (!seated) throw new AppError('SOLD_OUT');
     booked = { registration, order };
   } catch (error) {
     const constraint = uniqueConstraintOf(error);

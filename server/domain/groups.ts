@@ -34,6 +34,7 @@ import { lockedFrom } from './changeLock';
 import { readGroupFile } from './groupFile';
 import { phonesOf, validateGroupRows } from './groupRows';
 import type { Repositories } from './ports';
+import { claimCappedCodes } from './promotions';
 import { cancelMemberSeat, type RegistrationDeps, ticketOf } from './registrations';
 import { takeSeats } from './seats';
 import { toExamSummary } from './views/exams';
@@ -227,7 +228,13 @@ export async function checkoutGroup(
   if (existing && SETTLED_ORDER.has(existing.order.status)) return viewOf(deps, group);
   const exam = await openExam(deps, group.examId);
   const members = acceptedOf(group);
-  const { breakdown, promotion, referralCode } = await priceSeats(deps, user, exam, members.length, request.promoCode);
+  const { breakdown, promotion, invitation, referralCode } = await priceSeats(
+    deps,
+    user,
+    exam,
+    members.length,
+    request.promoCode,
+  );
   assertConfirmedTotal(breakdown, request.expectedTotalFen);
   const now = deps.now();
   const free = breakdown.totalFen === 0;
@@ -246,6 +253,7 @@ export async function checkoutGroup(
     booked = await deps.uow.run(async (tx) => {
       const locked = await tx.groups.find(group.id, user.id, true);
       if (!locked || locked.orderId !== group.orderId) return undefined;
+      await claimCappedCodes(tx, promotion, invitation);
       if (!(await takeSeats(tx, exam.id, members.length))) throw new AppError('SOLD_OUT');
       const { userIds, mismatched } = await tx.groups.upsertMembers(members, now);
       if (mismatched.length > 0) throw new AppError('GROUP_CHANGED');

@@ -48,7 +48,9 @@ import type {
   PaidOrderTallyRow,
   ProfileRow,
   ProfileWrite,
+  PromotionFilter,
   PromotionRow,
+  PromotionWithUsage,
   ProvinceRow,
   RefundRow,
   RefundWithOrderRow,
@@ -162,10 +164,29 @@ export interface CatalogRepository {
   listOpenExams(filter: ExamFilter): Promise<Page<ExamSummaryRow>>;
 }
 
+/** Insertable columns of a promotion; `created_at` is the database's. */
+export type PromotionWrite = Omit<PromotionRow, 'createdAt'>;
+
 export interface PromotionsRepository {
+  /** The promotion (not an invitation) a candidate typed, in any case, active or not. */
   promoCode(code: string): Promise<PromotionRow | undefined>;
   /** The stored spelling of an active invitation code, matched case-insensitively. */
   activeInvitationCode(code: string): Promise<string | undefined>;
+  /** Pending and paid orders priced with the code: what its usage cap counts. */
+  usesOf(code: { code: string; kind: PromotionRow['kind'] }): Promise<number>;
+  /**
+   * Locks the code's row until the caller's transaction ends, then counts its pending and paid orders: a second
+   * booking with the same capped code waits here and counts the first one's order once it has committed.
+   */
+  lockAndCountUses(code: { id: string; code: string; kind: PromotionRow['kind'] }): Promise<number>;
+  page(filter: PromotionFilter, offset: number, limit: number): Promise<Page<PromotionWithUsage>>;
+  promotion(id: string): Promise<PromotionWithUsage | undefined>;
+  /** Adds a promotion; false when its code is taken. */
+  insertPromotion(row: PromotionWrite): Promise<boolean>;
+  /** Rewrites a promotion (its code and kind stay); false when there is none with this id. */
+  updatePromotion(id: string, values: Omit<PromotionWrite, 'id' | 'code' | 'kind'>): Promise<boolean>;
+  /** Whether the exam or category a scope names exists. */
+  scopeTargetExists(scope: 'exam' | 'category', id: string): Promise<boolean>;
 }
 
 /** Exams a registration may change to: open, seats left, of the same kind, starting after the lock. */

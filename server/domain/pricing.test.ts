@@ -2,9 +2,12 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { applyBps, GROUP_DISCOUNT_TIERS, groupDiscountBps, priceBooking } from './pricing';
 
-/** One seat at `unitPriceFen` with `promotion` (and a `referralBps` referral discount), at the 0.6 % handling charge. */
-const oneSeat = (unitPriceFen: number, promotion: Parameters<typeof priceBooking>[0]['promotion'], referralBps = 0) =>
-  priceBooking({ unitPriceFen, quantity: 1, referralBps, promotion, handlingFeeBps: 60 });
+type Discount = Parameters<typeof priceBooking>[0]['promotion'];
+const percent = (bps: number) => ({ discountBps: bps, amountFen: null });
+
+/** One seat at `unitPriceFen` with `promotion` (and a `referral` discount), at the 0.6 % handling charge. */
+const oneSeat = (unitPriceFen: number, promotion: Discount, referral?: Discount) =>
+  priceBooking({ unitPriceFen, quantity: 1, referral, promotion, handlingFeeBps: 60 });
 
 describe('applyBps', () => {
   test('rounds half-up to the fen', () => {
@@ -25,7 +28,7 @@ describe('group discount tiers', () => {
 
 describe('priceBooking', () => {
   test('one seat, no codes: the fee plus handling on it', () => {
-    assert.deepEqual(priceBooking({ unitPriceFen: 12000, quantity: 1, referralBps: 0, handlingFeeBps: 60 }), {
+    assert.deepEqual(priceBooking({ unitPriceFen: 12000, quantity: 1, handlingFeeBps: 60 }), {
       unitPriceFen: 12000,
       quantity: 1,
       subtotalFen: 12000,
@@ -41,8 +44,8 @@ describe('priceBooking', () => {
     const quote = priceBooking({
       unitPriceFen: 12345,
       quantity: 10,
-      referralBps: 500,
-      promotion: { code: 'SPRING10', discountBps: 1000, amountFen: null },
+      referral: percent(500),
+      promotion: { discountBps: 1000, amountFen: null },
       handlingFeeBps: 60,
     });
     assert.equal(quote.subtotalFen, 123450);
@@ -54,24 +57,38 @@ describe('priceBooking', () => {
   });
 
   test('a fixed-amount promotion takes its amount off', () => {
-    const quote = oneSeat(12000, { code: 'WELCOME20', discountBps: null, amountFen: 2000 });
+    const quote = oneSeat(12000, { discountBps: null, amountFen: 2000 });
     assert.equal(quote.promotionDiscountFen, 2000);
     assert.equal(quote.handlingFen, 60);
     assert.equal(quote.totalFen, 10060);
   });
 
   test('discounts never exceed the subtotal; a 100 % promotion makes the total 0', () => {
-    const big = oneSeat(1000, { code: 'BIG', discountBps: null, amountFen: 5000 }, 500);
+    const big = oneSeat(1000, { discountBps: null, amountFen: 5000 }, percent(500));
     assert.equal(big.referralDiscountFen, 50);
     assert.equal(big.promotionDiscountFen, 950);
     assert.equal(big.handlingFen, 0);
     assert.equal(big.totalFen, 0);
-    const free = oneSeat(45000, { code: 'FREE', discountBps: 10000, amountFen: null });
+    const free = oneSeat(45000, { discountBps: 10000, amountFen: null });
     assert.equal(free.totalFen, 0);
   });
 
+  test('a fixed invitation takes its amount off before the group discount and the promotion', () => {
+    const quote = priceBooking({
+      unitPriceFen: 10_000,
+      quantity: 10,
+      referral: { discountBps: null, amountFen: 3000 },
+      promotion: { discountBps: null, amountFen: 96_000 },
+      handlingFeeBps: 60,
+    });
+    assert.equal(quote.referralDiscountFen, 3000);
+    assert.equal(quote.groupDiscountFen, 5000);
+    assert.equal(quote.promotionDiscountFen, 92_000, 'capped by what is left');
+    assert.equal(quote.totalFen, 0);
+  });
+
   test('a free exam costs nothing and charges no handling', () => {
-    const quote = priceBooking({ unitPriceFen: 0, quantity: 3, referralBps: 500, handlingFeeBps: 60 });
+    const quote = priceBooking({ unitPriceFen: 0, quantity: 3, referral: percent(500), handlingFeeBps: 60 });
     assert.equal(quote.totalFen, 0);
   });
 });

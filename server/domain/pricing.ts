@@ -15,19 +15,23 @@ export const GROUP_DISCOUNT_TIERS: readonly { minQuantity: number; bps: number }
   { minQuantity: 10, bps: 500 },
 ];
 
-/** A promotion as stored: a percentage in basis points, or a fixed amount off (exactly one of them). */
-export interface Promotion {
-  code: string;
+/** A discount as stored: a percentage in basis points, or a fixed amount off (exactly one of them). */
+export interface Discount {
   discountBps: number | null;
   amountFen: number | null;
+}
+
+/** A promotion or invitation code and the discount it gives. */
+export interface Promotion extends Discount {
+  code: string;
 }
 
 export interface PriceInput {
   unitPriceFen: number;
   quantity: number;
-  /** The referral discount of the profile's (active) invitation code; 0 without one. */
-  referralBps: number;
-  promotion?: Promotion | undefined;
+  /** The discount of the profile's invitation code, when it applies to this exam. */
+  referral?: Discount | undefined;
+  promotion?: Discount | undefined;
   handlingFeeBps: number;
 }
 
@@ -38,6 +42,12 @@ export function applyBps(amountFen: number, bps: number): number {
 
 export function groupDiscountBps(quantity: number): number {
   return GROUP_DISCOUNT_TIERS.find((tier) => quantity >= tier.minQuantity)?.bps ?? 0;
+}
+
+/** What a discount takes off `subtotalFen` before the cap of what is left: its percentage, or its fixed amount. */
+function discountFen(subtotalFen: number, discount: Discount | undefined): number {
+  if (discount === undefined) return 0;
+  return discount.discountBps !== null ? applyBps(subtotalFen, discount.discountBps) : (discount.amountFen ?? 0);
 }
 
 /**
@@ -54,16 +64,9 @@ export function priceBooking(input: PriceInput): PriceBreakdown {
     left -= taken;
     return taken;
   };
-  const referralDiscountFen = take(applyBps(subtotalFen, input.referralBps));
+  const referralDiscountFen = take(discountFen(subtotalFen, input.referral));
   const groupDiscountFen = take(applyBps(subtotalFen, groupDiscountBps(quantity)));
-  const promotion = input.promotion;
-  const promotionAmount =
-    promotion === undefined
-      ? 0
-      : promotion.discountBps !== null
-        ? applyBps(subtotalFen, promotion.discountBps)
-        : (promotion.amountFen ?? 0);
-  const promotionDiscountFen = take(promotionAmount);
+  const promotionDiscountFen = take(discountFen(subtotalFen, input.promotion));
   const handlingFen = applyBps(left, input.handlingFeeBps);
   return {
     unitPriceFen,

@@ -274,7 +274,7 @@ export async function changeRegistration(
       const refunds = await oweBack(tx, orders, -difference, 'change', now);
       return { replaced, refunds, changeOrder: undefined };
     }
-    const breakdown = priceBooking({ unitPriceFen: difference, quantity: 1, referralBps: 0, handlingFeeBps: 0 });
+    const breakdown = priceBooking({ unitPriceFen: difference, quantity: 1, handlingFeeBps: 0 });
     const changeOrder = await tx.orders.insertOrder(
       {
         id: uuidv7(now.getTime()),

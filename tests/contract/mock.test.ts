@@ -261,7 +261,6 @@ describe('mock/candidate.ts: a returning candidate', () => {
     const server = priceBooking({
       unitPriceFen: exam?.feeFen ?? 0,
       quantity: 1,
-      referralBps: 0,
       promotion,
       handlingFeeBps: config.handlingFeeBps,
     });

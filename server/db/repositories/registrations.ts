@@ -123,11 +123,11 @@ export function registrationsRepository(db: Db): RegistrationsRepository {
           FROM seat
           RETURNING id
         ), booked_order AS (
-          INSERT INTO orders (id, user_id, purpose, status, exam_id, breakdown, total_fen, promo_code, provider,
-                              idempotency_key, expires_at, paid_at, created_at)
+          INSERT INTO orders (id, user_id, purpose, status, exam_id, breakdown, total_fen, promo_code,
+                              invitation_code, provider, idempotency_key, expires_at, paid_at, created_at)
           SELECT ${order.id}::uuid, ${order.userId}::uuid, ${order.purpose}::order_purpose,
                  ${order.status}::order_status, seat.id, ${JSON.stringify(order.breakdown)}::jsonb, ${order.totalFen},
-                 ${order.promoCode}, ${order.provider}, ${order.idempotencyKey},
+                 ${order.promoCode}, ${order.invitationCode}, ${order.provider}, ${order.idempotencyKey},
                  ${order.expiresAt.toISOString()}::timestamptz, ${order.paidAt?.toISOString() ?? null}::timestamptz,
                  ${order.createdAt.toISOString()}::timestamptz
           FROM seat
