@@ -73,7 +73,10 @@ function decide(
   return [before, after];
 }
 
+/** A promotion from a draft, as the server keeps it: its code unique, and fixed with its kind once created. */
 function promotionOf(id: string, draft: PromotionDraft): Promotion {
+  const before = promotions.get(id);
+  if (before && (before.code !== draft.code || before.kind !== draft.kind)) refuse('PROMOTION_CODE_FIXED');
   const taken = [...promotions.values()].some((item) => item.code === draft.code && item.id !== id);
   if (taken) refuse('PROMO_CODE_TAKEN');
   const { scopeTargetId, ...fields } = draft;

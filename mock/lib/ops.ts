@@ -224,14 +224,14 @@ for (const { code, discountBps, amountFen } of [...PROMOTIONS, { ...INVITATION, 
   });
 }
 
-/** The exam or category a promotion's scope names, as the table shows it. */
+/** The exam or category a promotion's scope names, as the table shows it; one that does not exist is refused. */
 export function scopeTargetOf(scope: Promotion['scope'], targetId: string | null): Promotion['scopeTarget'] {
   if (scope === 'all' || !targetId) return null;
   if (scope === 'category') {
-    const category = opsCategories.get(targetId) ?? refuse('NOT_FOUND');
+    const category = opsCategories.get(targetId) ?? refuse('PROMOTION_SCOPE_INVALID');
     return { id: category.id, code: category.code, name: category.name };
   }
-  const exam = exams.get(targetId) ?? refuse('NOT_FOUND');
+  const exam = exams.get(targetId) ?? refuse('PROMOTION_SCOPE_INVALID');
   return { id: exam.id, code: exam.code, name: exam.name };
 }
 

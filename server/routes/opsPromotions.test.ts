@@ -215,7 +215,7 @@ describe('the console keeps promotions and invitation codes', () => {
         '/api/ops/promotions',
         draftOf({ validUntil: new Date(t.clock.now.getTime() - 2 * DAY_MS).toISOString() }),
         400,
-        'VALIDATION_FAILED',
+        'PROMOTION_WINDOW_INVALID',
       ],
       ['POST', '/api/ops/promotions', draftOf({ code: 'no spaces' }), 400, 'VALIDATION_FAILED'],
       ['PUT', `/api/ops/promotions/${existing.id}`, draftOf({ code: 'RENAMED15' }), 409, 'PROMOTION_CODE_FIXED'],

@@ -51,6 +51,13 @@ export interface FieldErrorMap<Field extends string> {
   codes?: Partial<Record<ErrorCode, Field | [Field, string]>>;
 }
 
+/** Why a promo code typed at checkout does not apply (unknown or expired, another exam's, used up): said beside it. */
+export const PROMO_CODE_REFUSALS: FieldErrorMap<'promoCode'>['codes'] = {
+  PROMO_CODE_INVALID: 'promoCode',
+  PROMO_CODE_NOT_FOR_EXAM: 'promoCode',
+  PROMO_CODE_USED_UP: 'promoCode',
+};
+
 /** The field errors (field and message id) a refused answer means; empty when it concerns no field. */
 export function fieldErrorsOf<Field extends string>(
   envelope: ErrorEnvelope,

@@ -862,6 +862,10 @@ describe('mock/ops.ts runs the operators console', () => {
     const fixed = { ...draft, discountType: 'fixed', percentOff: null, amountOffFen: 3000 };
     const edited = await data(opsApi.opsUpdatePromotion, { headers, params: { id: created.id }, body: fixed });
     assert.deepEqual([edited.discountType, edited.amountOffFen], ['fixed', 3000]);
+    const recoded = { params: { id: created.id }, body: { ...fixed, code: 'AUTUMN15' } };
+    await refused(call(opsApi.opsUpdatePromotion, { headers, ...recoded }), 'PROMOTION_CODE_FIXED', 409);
+    const nowhere = { ...draft, code: 'NOWHERE', scope: 'exam', scopeTargetId: '0192f0c0-0000-7000-8000-00000000dead' };
+    await refused(call(opsApi.opsCreatePromotion, { headers, body: nowhere }), 'PROMOTION_SCOPE_INVALID', 400);
   });
 
   it('invites and removes operators, never oneself', async () => {

@@ -151,6 +151,7 @@ export default {
     '3 to 32 letters, digits, - and _; candidates type it at checkout or in their profile.',
   'pages.ops.catalog.promotion.code.required': 'Enter the code.',
   'pages.ops.catalog.promotion.code.invalid': 'Use 3 to 32 letters, digits, - and _.',
+  'pages.ops.catalog.promotion.code.fixed': 'The code and its kind stay as created; add a new code for another.',
   'pages.ops.catalog.promotion.kind': 'Kind',
   'pages.ops.catalog.promotion.kind.promotion': 'Promotion',
   'pages.ops.catalog.promotion.kind.invitation': 'Invitation',
@@ -169,7 +170,8 @@ export default {
   'pages.ops.catalog.promotion.validFrom': 'From',
   'pages.ops.catalog.promotion.validUntil': 'Until',
   'pages.ops.catalog.promotion.usageCap': 'Usage cap',
-  'pages.ops.catalog.promotion.usageCap.help': 'Leave empty for no cap.',
+  'pages.ops.catalog.promotion.usageCap.help':
+    'Orders awaiting payment and paid orders count toward the cap; leave empty for no cap.',
   'pages.ops.catalog.promotion.usage': 'Used',
   'pages.ops.catalog.promotion.usage.capped': '{count} of {cap}',
   'pages.ops.catalog.promotion.usage.uncapped': '{count} (no cap)',

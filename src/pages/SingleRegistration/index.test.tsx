@@ -64,8 +64,13 @@ function bookingServer(overrides: Record<string, (call: Call) => ReturnType<type
   return serve({
     [`GET ${EXAM_URL}`]: () => ok(exam),
     'GET /api/front/profile': () => ok(profile(true)),
-    'POST /api/front/checkout/quote': (call) =>
-      promoOf(call) === 'NOPE' ? err('PROMO_CODE_INVALID') : ok(quoteOf(promoOf(call))),
+    'POST /api/front/checkout/quote': (call) => {
+      const promoCode = promoOf(call);
+      if (promoCode === 'NOPE') return err('PROMO_CODE_INVALID');
+      if (promoCode === 'ALLGONE') return err('PROMO_CODE_USED_UP');
+      if (promoCode === 'ELSEWHERE') return err('PROMO_CODE_NOT_FOR_EXAM');
+      return ok(quoteOf(promoCode));
+    },
     'POST /api/front/student-registration': () => ok({ registration, order, payment: { qrContent: order.qrContent } }),
     [`GET /api/front/orders/${order.id}`]: () => ok(order),
     ...overrides,
@@ -105,6 +110,18 @@ describe('single registration', () => {
     await user.type(screen.getByLabelText('Promo code (optional)'), 'NOPE');
     await user.click(button('Continue to check out'));
     expect(await screen.findByText('This promo code is unknown or no longer valid.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Check Out' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['ALLGONE', 'This promo code has been used up.'],
+    ['ELSEWHERE', 'This promo code is not valid for this exam.'],
+  ])('shows why the promo code %s does not apply, on its field', async (promoCode, reason) => {
+    bookingServer();
+    await openCheckout();
+    await user.type(screen.getByLabelText('Promo code (optional)'), promoCode);
+    await user.click(button('Continue to check out'));
+    expect(await screen.findByText(reason)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Check Out' })).not.toBeInTheDocument();
   });
 
@@ -298,6 +315,7 @@ const REFUSALS: Array<[string, Answer, string, string]> = [
     '该考试需要准入码，您输入的准入码不正确。',
   ],
   ['promo code', err('PROMO_CODE_INVALID'), 'This promo code is unknown or no longer valid.', '优惠码不存在或已失效。'],
+  ['promo code used up', err('PROMO_CODE_USED_UP'), 'This promo code has been used up.', '此优惠码已被用完。'],
   ['profile incomplete', err('PROFILE_INCOMPLETE'), 'Please Complete Your Profile', '请完善个人资料'],
   [
     'payment provider',

@@ -7,7 +7,7 @@ import PaymentModal from '@/components/PaymentModal';
 import { useFailure } from '@/hooks/useFailure';
 import { group as fetchGroup, groupCheckout, groupQuote } from '@/services/group';
 import { envelopeOf } from '@/utils/bizError';
-import { handledHere } from '@/utils/failure';
+import { handledHere, PROMO_CODE_REFUSALS } from '@/utils/failure';
 import { newIdempotencyKey } from '@/utils/idempotencyKey';
 import type { Quote } from '../../../../contract/booking';
 import { formatFen } from '../../../../contract/format';
@@ -45,7 +45,7 @@ export default function PaymentStep({ group, onGroup, onPaid, onChanged, onBack 
 
   const place = (error: unknown) => {
     if (envelopeOf(error)?.errorCode === 'GROUP_CHANGED') return onChanged();
-    if (failure.onFields(form, error, { codes: { PROMO_CODE_INVALID: 'promoCode' } })) return;
+    if (failure.onFields(form, error, { codes: PROMO_CODE_REFUSALS })) return;
     // No answer to Pay now: an order may have been made, and pressing again with the same key answers it.
     setAlert({ type: 'error', text: failure.text(error, 'pages.checkout.pay.noAnswer') });
   };

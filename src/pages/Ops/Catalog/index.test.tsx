@@ -3,7 +3,7 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import { TestBrowser } from '@umijs/max';
 import dayjs from 'dayjs';
 import { type Call, err, ok } from '@/testing/fakeServer';
-import type { OpsCategory } from '../../../../contract/ops';
+import type { OpsCategory, Promotion } from '../../../../contract/ops';
 import { loginAsOperator, serveOps } from '../testing/opsFixtures';
 import { toPromotionDraft } from './components/PromotionFormModal';
 
@@ -89,6 +89,60 @@ describe('the catalog', () => {
     expect(await screen.findByText('Category Language is retired.')).toBeInTheDocument();
     expect(callsTo(calls, 'POST', `/api/ops/categories/${language.id}/retire`)).toHaveLength(1);
     expect(await screen.findByText('Retired', {}, { timeout: 10_000 })).toBeInTheDocument();
+  });
+});
+
+const spring: Promotion = {
+  id: '0192f0c0-0000-7000-8000-000000000010',
+  code: 'SPRING10',
+  kind: 'promotion',
+  discountType: 'percent',
+  percentOff: 10,
+  amountOffFen: null,
+  validFrom: '2026-01-01T00:00:00.000Z',
+  validUntil: '2031-01-01T00:00:00.000Z',
+  usageCap: 500,
+  usageCount: 42,
+  scope: 'category',
+  // Retired since: the category list offers it no longer, and the form still names it.
+  scopeTarget: { id: language.id, code: 'LANGUAGE', name: { zh: '语言', en: 'Language' } },
+  active: true,
+};
+
+describe('promotions and invitation codes', () => {
+  it('lists a code with its usage and scope; an edit keeps its code and kind and sends the new discount', async () => {
+    const calls = serveOps({
+      'GET /api/ops/categories': () => ok({ list: [], total: 0, current: 1, pageSize: 100 }),
+      'GET /api/ops/promotions': () => ok({ list: [spring], total: 1, current: 1, pageSize: 10 }),
+      [`PUT /api/ops/promotions/${spring.id}`]: (call) => ok({ ...spring, ...(call.body as object) }),
+    });
+    loginAsOperator('en-US');
+    render(<TestBrowser location={{ pathname: '/ops/catalog' }} />);
+    await person.click(await screen.findByText('Promotions and invitations', {}, { timeout: 15_000 }));
+    expect(await screen.findByText('42 of 500', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText('One category: LANGUAGE Language')).toBeInTheDocument();
+
+    await person.click(screen.getByLabelText('Edit code SPRING10'));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    expect(within(dialog).getByLabelText('Code')).toBeDisabled();
+    expect(
+      within(dialog).getByText('The code and its kind stay as created; add a new code for another.'),
+    ).toBeInTheDocument();
+    expect(await within(dialog).findByText('Language')).toBeInTheDocument();
+    const percent = within(dialog).getByLabelText('Percent off (1-100)');
+    await person.clear(percent);
+    await person.type(percent, '25');
+    await person.click(within(dialog).getByText('Save').closest('button') as HTMLButtonElement);
+    expect(await screen.findByText('Code SPRING10 is saved.')).toBeInTheDocument();
+    expect(callsTo(calls, 'PUT', `/api/ops/promotions/${spring.id}`).at(-1)?.body).toMatchObject({
+      code: 'SPRING10',
+      kind: 'promotion',
+      percentOff: 25,
+      validFrom: spring.validFrom,
+      validUntil: spring.validUntil,
+      scope: 'category',
+      scopeTargetId: language.id,
+    });
   });
 });
 

@@ -10,7 +10,7 @@ import { quote as fetchQuote, register } from '@/services/booking';
 import { exam as fetchExam } from '@/services/catalog';
 import { profile as fetchProfile } from '@/services/profile';
 import { envelopeOf } from '@/utils/bizError';
-import { handledHere } from '@/utils/failure';
+import { handledHere, PROMO_CODE_REFUSALS } from '@/utils/failure';
 import { newIdempotencyKey } from '@/utils/idempotencyKey';
 import type { Quote, RegistrationView } from '../../../../contract/booking';
 import { formatFen } from '../../../../contract/format';
@@ -72,7 +72,7 @@ export default function NewRegistration({ examId }: { examId: string }) {
       setAlert(null);
       setCheckout({ quote, codes });
     } catch (error) {
-      if (!failure.onFields(form, error, { codes: { PROMO_CODE_INVALID: 'promoCode' } })) failure.show(error);
+      if (!failure.onFields(form, error, { codes: PROMO_CODE_REFUSALS })) failure.show(error);
     } finally {
       setQuoting(false);
     }

@@ -13,6 +13,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { exams } from '@/services/catalog';
 import { categories, createPromotion, updatePromotion } from '@/services/ops';
 import { feedback } from '@/utils/feedback';
+import type { LocalizedText } from '../../../../../contract/common';
 import { pickText } from '../../../../../contract/format';
 
 import {
@@ -54,6 +55,17 @@ export function toPromotionDraft(values: PromotionFormValues): PromotionDraft {
   };
 }
 
+type Choice = { value: string; label: string };
+
+/**
+ * The choices for a scope with the code's current target among them: the lists offer only active categories and
+ * exams still open, and a code may name one that has retired or closed since.
+ */
+function withCurrentTarget(choices: Choice[], current: Choice | null): Choice[] {
+  if (!current || choices.some((choice) => choice.value === current.value)) return choices;
+  return [current, ...choices];
+}
+
 function toFormValues(promotion: Promotion): PromotionFormValues {
   return {
     code: promotion.code,
@@ -90,6 +102,8 @@ export default function PromotionFormModal({ promotion, onClose, onSaved }: Prom
     <ModalForm<PromotionFormValues>
       title={editing ? text('edit.title', { code: editing.code }) : text('add')}
       open={promotion !== null}
+      // The validity's instants as the picker holds them (ProForm would turn them into zoneless strings).
+      dateFormatter={false}
       initialValues={
         editing ? toFormValues(editing) : { kind: 'promotion', discountType: 'percent', scope: 'all', active: true }
       }
@@ -114,11 +128,17 @@ export default function PromotionFormModal({ promotion, onClose, onSaved }: Prom
       <ProFormText
         name="code"
         label={text('code')}
-        extra={text('code.help')}
+        extra={text(editing ? 'code.fixed' : 'code.help')}
+        disabled={editing !== null}
         fieldProps={{ maxLength: 32, autoComplete: 'off' }}
         rules={[required('code'), { pattern: /^[A-Za-z0-9][A-Za-z0-9_-]{2,31}$/, message: text('code.invalid') }]}
       />
-      <ProFormRadio.Group name="kind" label={text('kind')} options={options(PROMOTION_KINDS, 'kind')} />
+      <ProFormRadio.Group
+        name="kind"
+        label={text('kind')}
+        disabled={editing !== null}
+        options={options(PROMOTION_KINDS, 'kind')}
+      />
       <ProFormRadio.Group
         name="discountType"
         label={text('discountType')}
@@ -179,7 +199,11 @@ export default function PromotionFormModal({ promotion, onClose, onSaved }: Prom
               rules={[required('scopeTarget')]}
               request={async () => {
                 const page = await categories({ current: 1, pageSize: 100, status: 'active' });
-                return page.list.map((item) => ({ value: item.id, label: pickText(item.name, intl.locale) }));
+                const target = editing?.scope === 'category' ? editing.scopeTarget : null;
+                return withCurrentTarget(
+                  page.list.map((item) => ({ value: item.id, label: pickText(item.name, intl.locale) })),
+                  target && { value: target.id, label: pickText(target.name, intl.locale) },
+                );
               }}
             />
           ) : scope === 'exam' ? (
@@ -190,10 +214,12 @@ export default function PromotionFormModal({ promotion, onClose, onSaved }: Prom
               rules={[required('scopeTarget')]}
               request={async ({ keyWords }: { keyWords?: string }) => {
                 const page = await exams({ q: keyWords || undefined, current: 1, pageSize: 20 });
-                return page.list.map((item) => ({
+                const examChoice = (item: { id: string; code: string; name: LocalizedText }) => ({
                   value: item.id,
                   label: `${item.code} ${pickText(item.name, intl.locale)}`,
-                }));
+                });
+                const target = editing?.scope === 'exam' ? editing.scopeTarget : null;
+                return withCurrentTarget(page.list.map(examChoice), target && examChoice(target));
               }}
             />
           ) : null
