@@ -34,6 +34,11 @@ export const profile = z.object({
   address: z.string(),
   idNumber: z.string(),
   organizationId: id.nullable(),
+  /**
+   * The organization the profile names when an operator has retired it since (else null): the organizations a
+   * profile may choose leave it out, so the form still names it.
+   */
+  retiredOrganization: z.object({ id, name: localizedText }).nullable(),
   invitationCode: z.string(),
   /** yyyy-mm-dd, or empty. */
   dateOfBirth: z.string(),

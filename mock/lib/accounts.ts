@@ -47,17 +47,26 @@ export const isNewAccount = (phone: string) => phone.endsWith('0000');
 export function profileOf(user: CurrentUser): Profile {
   const missing = REQUIRED_PROFILE_FIELDS.filter((field) => field !== 'name' || !user.name);
   const empty = { name: user.name, gender: null, email: '', phone: user.phone, contactPhone: '', address: '' };
-  const none = { idNumber: '', organizationId: null, invitationCode: '', dateOfBirth: '', provinceCode: null };
+  const none = {
+    idNumber: '',
+    organizationId: null,
+    retiredOrganization: null,
+    invitationCode: '',
+    dateOfBirth: '',
+    provinceCode: null,
+  };
   const photo = { cityCode: null, avatarId: null, avatarUrl: null, avatar_small: null };
   return profiles.get(user.id) ?? { ...empty, ...none, ...photo, complete: false, missing };
 }
 
 export function saveProfile(
   user: CurrentUser,
-  update: Omit<Profile, 'phone' | 'avatarUrl' | 'avatar_small' | 'complete' | 'missing'>,
+  update: Omit<Profile, 'phone' | 'retiredOrganization' | 'avatarUrl' | 'avatar_small' | 'complete' | 'missing'>,
 ) {
   const photo = { avatarUrl: '/logo.svg', avatar_small: '/logo.svg' };
-  profiles.set(user.id, { ...update, phone: user.phone, ...photo, complete: true, missing: [] });
+  // The mock's organizations are never retired, so a profile never names a retired one.
+  const derived = { retiredOrganization: null, complete: true, missing: [] };
+  profiles.set(user.id, { ...update, phone: user.phone, ...photo, ...derived });
   Object.assign(user, { name: update.name, avatar_small: photo.avatar_small });
   return profileOf(user);
 }

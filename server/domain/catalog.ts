@@ -14,6 +14,24 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CHINA_OFFSET = '+08:00';
 const DAY_MS = 86_400_000;
 
+/** Whether a category or organization row is active or retired; undefined when there is none. */
+export function catalogStatusOf(row: { retiredAt: Date | null } | undefined): 'active' | 'retired' | undefined {
+  return row && (row.retiredAt ? 'retired' : 'active');
+}
+
+/**
+ * Why a category or organization may not be chosen, or undefined when it may: it must exist, and be active unless
+ * it is the one the exam or profile already names (retiring an entry keeps it where it is used, offers it no more).
+ */
+export function catalogChoiceRefusal(
+  status: 'active' | 'retired' | undefined,
+  id: string,
+  current: string | null | undefined,
+): 'missing' | 'retired' | undefined {
+  if (status === undefined) return 'missing';
+  return status === 'retired' && id !== current ? 'retired' : undefined;
+}
+
 export async function listProvinces(deps: CatalogDeps): Promise<Province[]> {
   return deps.repos.catalog.provinces();
 }

@@ -1,8 +1,9 @@
 import type { AssignedExaminer, CenterExam, ExamDraft, ExamStatus, RegistrationStatus } from '../../contract';
 import { uniqueConstraintOf } from '../db/errors';
-import type { AssignedExaminerRow, CenterRow, ExamSummaryRow, ExamWrite, UserRow } from '../db/rows';
+import type { AssignedExaminerRow, CenterRow, ExamRow, ExamSummaryRow, ExamWrite, UserRow } from '../db/rows';
 import { AppError } from '../errors';
 import { uuidv7 } from '../ids';
+import { catalogChoiceRefusal, catalogStatusOf } from './catalog';
 import { type CenterDeps, completeCenter, ownExam } from './center';
 import { normalizeChinaMobile } from './phone';
 import type { ExamFacts } from './ports';
@@ -62,16 +63,32 @@ function invalid(path: string, message: string): AppError {
   return new AppError('VALIDATION_FAILED', undefined, undefined, [{ path, message }]);
 }
 
-/** The rules a draft must meet beyond its schema: a future start, the center's capacity, existing references. */
-async function checkDraft(deps: CenterDeps, center: CenterRow, draft: ExamDraft): Promise<void> {
+/**
+ * The rules a draft must meet beyond its schema: a future start, the center's capacity, a category and organization
+ * that exist and are not retired (an exam being edited may keep the retired ones it already names: `current`).
+ */
+async function checkDraft(
+  deps: CenterDeps,
+  center: CenterRow,
+  draft: ExamDraft,
+  current?: Pick<ExamRow, 'categoryId' | 'organizationId'>,
+): Promise<void> {
   if (Date.parse(draft.startsAt) <= deps.now().getTime())
     throw invalid('startsAt', 'The exam must start in the future');
   if (draft.capacity > center.capacity) throw new AppError('EXAM_CAPACITY_EXCEEDS_CENTER');
-  if (!(await deps.repos.catalog.categoryExists(draft.categoryId)))
-    throw invalid('categoryId', 'No category has this id');
-  if (draft.organizationId && !(await deps.repos.catalog.organizationExists(draft.organizationId))) {
-    throw invalid('organizationId', 'No organization has this id');
-  }
+  const category = await deps.repos.catalog.categoryStatus(draft.categoryId);
+  const categoryRefusal = catalogChoiceRefusal(category, draft.categoryId, current?.categoryId);
+  if (categoryRefusal === 'missing') throw invalid('categoryId', 'No category has this id');
+  if (categoryRefusal === 'retired') throw retired('CATEGORY_RETIRED', 'categoryId');
+  if (!draft.organizationId) return;
+  const organization = catalogStatusOf(await deps.repos.catalog.organization(draft.organizationId));
+  const organizationRefusal = catalogChoiceRefusal(organization, draft.organizationId, current?.organizationId);
+  if (organizationRefusal === 'missing') throw invalid('organizationId', 'No organization has this id');
+  if (organizationRefusal === 'retired') throw retired('ORGANIZATION_RETIRED', 'organizationId');
+}
+
+function retired(code: 'CATEGORY_RETIRED' | 'ORGANIZATION_RETIRED', path: string): AppError {
+  return new AppError(code, undefined, undefined, [{ path, message: 'Retired: choose another' }]);
 }
 
 /** The exam's columns from a draft; the place is always the center's own. */
@@ -139,7 +156,7 @@ export async function updateExam(
   const now = deps.now();
   assertEditable(exam, now, draft.capacity);
   const center = await completeCenter(deps, user);
-  await checkDraft(deps, center, draft);
+  await checkDraft(deps, center, draft, exam);
   const written = await withUniqueCode(() =>
     deps.repos.exams.updateExam(examId, center.id, examValues(center, draft), now),
   );

@@ -158,8 +158,10 @@ export interface CatalogRepository {
   categories(): Promise<CategoryRow[]>;
   organizations(): Promise<OrganizationRow[]>;
   cityInProvince(cityCode: string, provinceCode: string): Promise<boolean>;
-  categoryExists(id: string): Promise<boolean>;
-  organizationExists(id: string): Promise<boolean>;
+  /** Whether a category is active or retired; undefined when none has this id. */
+  categoryStatus(id: string): Promise<'active' | 'retired' | undefined>;
+  /** One organization, active or retired. */
+  organization(id: string): Promise<OrganizationRow | undefined>;
   /** Active exams still taking registrations, soonest first. */
   listOpenExams(filter: ExamFilter): Promise<Page<ExamSummaryRow>>;
 }

@@ -11,6 +11,7 @@ import {
 import type { ProfileRow, UserRow } from '../db/rows';
 import { AppError } from '../errors';
 import { processAvatar } from './avatar';
+import { catalogChoiceRefusal, catalogStatusOf } from './catalog';
 import { normalizeChinaMobile } from './phone';
 import type { Links, Repositories, UnitOfWork } from './ports';
 
@@ -49,7 +50,20 @@ function requireCandidate(user: UserRow): void {
   if (user.kind !== 'individual') throw new AppError('FORBIDDEN');
 }
 
-function toProfile(deps: Pick<ProfileDeps, 'links'>, user: UserRow, row: ProfileRow | undefined): Profile {
+/**
+ * The profile's organization when an operator has retired it since: the organizations a profile may choose leave it
+ * out, so the profile names it here to read correctly.
+ */
+async function retiredOrganizationOf(
+  deps: Pick<ProfileDeps, 'repos'>,
+  row: ProfileRow | undefined,
+): Promise<Organization | null> {
+  const organization = row?.organizationId ? await deps.repos.catalog.organization(row.organizationId) : undefined;
+  if (!organization?.retiredAt) return null;
+  return { id: organization.id, name: { zh: organization.nameZh, en: organization.nameEn } };
+}
+
+async function toProfile(deps: Pick<ProfileDeps, 'links' | 'repos'>, user: UserRow, row: ProfileRow | undefined) {
   const missing = missingProfileFields(user.name, row);
   const urls = row?.avatarId ? avatarUrls(deps, row.avatarId) : undefined;
   return {
@@ -61,6 +75,7 @@ function toProfile(deps: Pick<ProfileDeps, 'links'>, user: UserRow, row: Profile
     address: row?.address ?? '',
     idNumber: row?.idNumber ?? '',
     organizationId: row?.organizationId ?? null,
+    retiredOrganization: await retiredOrganizationOf(deps, row),
     invitationCode: row?.invitationCode ?? '',
     dateOfBirth: row?.dateOfBirth ?? '',
     provinceCode: row?.provinceCode ?? null,
@@ -70,7 +85,7 @@ function toProfile(deps: Pick<ProfileDeps, 'links'>, user: UserRow, row: Profile
     avatar_small: urls?.avatar_small ?? null,
     complete: missing.length === 0,
     missing,
-  };
+  } satisfies Profile;
 }
 
 export async function getProfile(deps: ProfileDeps, user: UserRow): Promise<Profile> {
@@ -92,6 +107,15 @@ function checkIdentity(input: ProfileUpdate): void {
   }
 }
 
+/** An organization the profile may name: an active one, or the retired one it already names. */
+async function assertOrganizationChoosable(deps: ProfileDeps, user: UserRow, organizationId: string): Promise<void> {
+  const status = catalogStatusOf(await deps.repos.catalog.organization(organizationId));
+  const current = status === 'retired' ? (await deps.repos.profiles.find(user.id))?.organizationId : undefined;
+  const refusal = catalogChoiceRefusal(status, organizationId, current);
+  if (refusal === 'missing') throw new AppError('ORGANIZATION_INVALID');
+  if (refusal === 'retired') throw new AppError('ORGANIZATION_RETIRED');
+}
+
 /**
  * Saves the whole profile. Every reference (city, organization, invitation code, avatar) is checked before
  * anything is written, and the write is one transaction, so a refused save changes nothing.
@@ -103,9 +127,7 @@ export async function saveProfile(deps: ProfileDeps, user: UserRow, input: Profi
   if (!(await deps.repos.catalog.cityInProvince(input.cityCode, input.provinceCode)))
     throw new AppError('CITY_INVALID');
   const organizationId = input.organizationId ?? null;
-  if (organizationId && !(await deps.repos.catalog.organizationExists(organizationId))) {
-    throw new AppError('ORGANIZATION_INVALID');
-  }
+  if (organizationId) await assertOrganizationChoosable(deps, user, organizationId);
   let invitationCode: string | null = null;
   if (input.invitationCode) {
     invitationCode = (await deps.repos.promotions.activeInvitationCode(input.invitationCode)) ?? null;

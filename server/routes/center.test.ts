@@ -17,7 +17,7 @@ import {
   uploadDocument,
 } from '../../tests/helpers/center';
 import { type CatalogBasics, idCardNumber, insertResult, userIdOf } from '../../tests/helpers/fixtures';
-import { exams, registrations, testCenters, users } from '../db/schema';
+import { categories, exams, organizations, registrations, testCenters, users } from '../db/schema';
 import { uuidv7 } from '../ids';
 
 const DAY = 86_400_000;
@@ -437,6 +437,44 @@ describe('exams at the center', () => {
     const another = await newExam(auth);
     assertError(await put({ code: another.code }), 409, 'EXAM_CODE_TAKEN');
     assertError(await send('PUT', `/api/center/exams/${uuidv7()}`, auth, draft()), 404, 'NOT_FOUND');
+  });
+
+  test('a retired category or organization is kept by the exam that names it, and chosen by no other', async () => {
+    const { auth } = await readyCenter(t);
+    const category = { id: uuidv7(), code: `OLD-${process.pid}`, nameZh: '旧类别', nameEn: 'Old category' };
+    const organization = { id: uuidv7(), nameZh: '旧协会', nameEn: 'Old association' };
+    await t.database.db.insert(categories).values(category);
+    await t.database.db.insert(organizations).values(organization);
+    const named = { categoryId: category.id, organizationId: organization.id };
+    const exam = await newExam(auth, named);
+    const other = await newExam(auth);
+    const retiredAt = t.clock.now;
+    await t.database.db.update(categories).set({ retiredAt }).where(eq(categories.id, category.id));
+    await t.database.db.update(organizations).set({ retiredAt }).where(eq(organizations.id, organization.id));
+
+    const edited = await send(
+      'PUT',
+      `/api/center/exams/${exam.id}`,
+      auth,
+      draft({ code: exam.code, ...named, feeFen: 12_000 }),
+    );
+    assert.equal(dataOf('updateExam', edited).feeFen, 12_000);
+    assert.equal(dataOf('updateExam', edited).category.id, category.id);
+
+    assertError(
+      await send('POST', '/api/center/exams', auth, draft({ categoryId: category.id })),
+      400,
+      'CATEGORY_RETIRED',
+    );
+    assertError(
+      await send('POST', '/api/center/exams', auth, draft({ organizationId: organization.id })),
+      400,
+      'ORGANIZATION_RETIRED',
+    );
+    const moved = draft({ code: other.code, categoryId: category.id });
+    assertError(await send('PUT', `/api/center/exams/${other.id}`, auth, moved), 400, 'CATEGORY_RETIRED');
+    const [row] = await t.database.db.select().from(exams).where(eq(exams.id, other.id));
+    assert.equal(row?.categoryId, basics.category.id, 'the refused edit changed nothing');
   });
 
   test('a started, canceled or completed exam is not editable', async () => {

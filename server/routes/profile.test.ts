@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { AVATAR_MAX_BYTES, idCardCheckCharacter } from '../../contract';
 import {
@@ -181,6 +182,28 @@ describe('reading and saving the profile', () => {
     assert.equal(saved.complete, true);
     assert.equal(saved.organizationId, null);
     assert.equal(saved.invitationCode, '');
+  });
+
+  test('a retired organization stays on the profile that names it, named so it reads; no one chooses it anew', async () => {
+    const academy = { id: uuidv7(), nameZh: '旧学院', nameEn: 'Old Academy' };
+    await t.database.db.insert(organizations).values(academy);
+    const member = await loginAs(t, '13700000090');
+    const body = { ...validBody(await uploadedAvatarId(member)), organizationId: academy.id };
+    assert.equal(dataOf('saveProfile', await save(member, body)).retiredOrganization, null);
+    await t.database.db.update(organizations).set({ retiredAt: new Date() }).where(eq(organizations.id, academy.id));
+
+    const kept = await getProfile(member);
+    assert.equal(kept.organizationId, academy.id);
+    assert.deepEqual(kept.retiredOrganization, { id: academy.id, name: { zh: '旧学院', en: 'Old Academy' } });
+    const offered = dataOf('organizations', await t.app.inject({ url: '/api/front/organizations' }));
+    assert.ok(!offered.some((o) => o.id === academy.id));
+    const resaved = dataOf('saveProfile', await save(member, { ...body, address: '2 Chaoyang Road, Beijing' }));
+    assert.deepEqual([resaved.organizationId, resaved.address], [academy.id, '2 Chaoyang Road, Beijing']);
+
+    const newcomer = await loginAs(t, '13700000091');
+    const choice = { ...validBody(await uploadedAvatarId(newcomer)), organizationId: academy.id };
+    expectError(await save(newcomer, choice), 400, 'ORGANIZATION_RETIRED');
+    assert.equal((await getProfile(newcomer)).complete, false, 'nothing was saved');
   });
 
   test('malformed JSON, wrong types, missing and unknown fields answer 400 with the fields named', async () => {

@@ -31,9 +31,14 @@ export function catalogRepository(db: Db): CatalogRepository {
           .from(cities)
           .where(and(eq(cities.code, cityCode), eq(cities.provinceCode, provinceCode))),
       ),
-    categoryExists: (id) => exists(db.select({ id: categories.id }).from(categories).where(eq(categories.id, id))),
-    organizationExists: (id) =>
-      exists(db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, id))),
+    async categoryStatus(id) {
+      const [row] = await db.select({ retiredAt: categories.retiredAt }).from(categories).where(eq(categories.id, id));
+      return row && (row.retiredAt ? 'retired' : 'active');
+    },
+    async organization(id) {
+      const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
+      return row;
+    },
 
     async listOpenExams(filter) {
       // Only an approved center's exams are listed (a pending, rejected or suspended one's are not).

@@ -27,6 +27,7 @@ export default {
   'pages.profile.region.required': 'Please select city and state!',
   'pages.profile.organization': 'Organization',
   'pages.profile.organization.placeholder': 'Please select organization!',
+  'pages.profile.organization.retired': '{name} (retired)',
   'pages.profile.invitationCode': 'Invitation code',
   'pages.profile.invitationCode.placeholder': 'Please enter invitation code',
   'pages.profile.optional': '(optional)',

@@ -27,6 +27,7 @@ export default {
   'pages.profile.region.required': '请选择省份和城市！',
   'pages.profile.organization': '所属机构',
   'pages.profile.organization.placeholder': '请选择所属机构！',
+  'pages.profile.organization.retired': '{name}（已停用）',
   'pages.profile.invitationCode': '邀请码',
   'pages.profile.invitationCode.placeholder': '请输入邀请码',
   'pages.profile.optional': '（选填）',

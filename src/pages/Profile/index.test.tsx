@@ -27,6 +27,7 @@ const EMPTY: Profile = {
   address: '',
   idNumber: '',
   organizationId: null,
+  retiredOrganization: null,
   invitationCode: '',
   dateOfBirth: '',
   provinceCode: null,
@@ -291,6 +292,24 @@ describe('profile page of a candidate', () => {
     await waitFor(() => expect(history.location.pathname).toBe('/home/singleRegistration'));
     expect(history.location.search).toBe('?examId=0192f0c0-0000-7000-8000-000000000101');
     expect(await screen.findByText('Han Meimei')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['en-US', 'Old Academy (retired)'],
+    ['zh-CN', '旧学院（已停用）'],
+  ])('%s: names a retired organization the profile keeps, labelled retired, and saves it', async (locale, shown) => {
+    const retiredId = '0192f0c0-0000-7000-8000-000000000039';
+    saved = {
+      ...FILLED,
+      organizationId: retiredId,
+      retiredOrganization: { id: retiredId, name: { zh: '旧学院', en: 'Old Academy' } },
+    };
+    const save = await openForm(locale);
+    expect(await screen.findByText(shown)).toBeInTheDocument();
+    expect(screen.queryByText(retiredId)).not.toBeInTheDocument();
+    await person.click(save);
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]).toMatchObject({ organizationId: retiredId });
   });
 
   it('speaks Chinese when the language is zh-CN', async () => {

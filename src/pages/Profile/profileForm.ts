@@ -113,6 +113,7 @@ export const PROFILE_FIELD_ERRORS: FieldErrorMap<ProfileField> = {
     PHONE_INVALID: 'contactPhone',
     CITY_INVALID: 'region',
     ORGANIZATION_INVALID: 'organizationId',
+    ORGANIZATION_RETIRED: 'organizationId',
     INVITATION_CODE_INVALID: 'invitationCode',
     IMAGE_INVALID: 'avatar',
     IMAGE_TOO_LARGE: 'avatar',

@@ -6,6 +6,7 @@ import { saveProfile } from '@/services/profile';
 import { handledHere } from '@/utils/failure';
 import { namedOptions } from '@/utils/options';
 
+import { pickText } from '../../../../contract/format';
 import { idCardBirthDate, idCardGender, isValidIdCard } from '../../../../contract/idcard';
 import type { Gender, Organization, Profile } from '../../../../contract/profile';
 import {
@@ -28,6 +29,21 @@ interface ProfileFormProps {
   saved: Profile;
   organizations: Organization[];
   onSaved: (saved: Profile) => void;
+}
+
+/**
+ * The organizations a profile may choose, and the retired one it already names (labelled retired): without it the
+ * select would show the bare id of an organization it no longer offers.
+ */
+function organizationOptions(saved: Profile, organizations: Organization[], intl: ReturnType<typeof useIntl>) {
+  const options = namedOptions(organizations, (organization) => organization.id, intl.locale) ?? [];
+  const retired = saved.retiredOrganization;
+  if (!retired || options.some((option) => option.value === retired.id)) return options;
+  const name = pickText(retired.name, intl.locale);
+  return [
+    ...options,
+    { value: retired.id, label: intl.formatMessage({ id: 'pages.profile.organization.retired' }, { name }) },
+  ];
 }
 
 /** The ID number, when it is a valid one, so the birth date and gender can be held to it. */
@@ -141,7 +157,7 @@ export default function ProfileForm({ saved, organizations, onSaved }: ProfileFo
         <Select
           allowClear
           placeholder={text('pages.profile.organization.placeholder')}
-          options={namedOptions(organizations, (organization) => organization.id, intl.locale)}
+          options={organizationOptions(saved, organizations, intl)}
         />
       </FieldColumn>
       <FieldColumn name="invitationCode" label={optional('invitationCode')}>
