@@ -7,8 +7,9 @@ import { api, type CurrentUser } from '../contract';
 import { normalizeChinaMobile } from '../server/domain/phone';
 import { priceBooking } from '../server/domain/pricing';
 import { profileOf, saveProfile } from './lib/accounts';
-import { exams, INVITATION, type MockExam, newId } from './lib/fixtures';
+import { exams, type MockExam, newId } from './lib/fixtures';
 import { on, page, refuse } from './lib/http';
+import { activeInvitationCode } from './lib/promotions';
 import {
   briefOf,
   examOf,
@@ -70,8 +71,8 @@ function changeTargets(examId: string) {
 export default Object.fromEntries([
   on(api.profile, ({ user }) => profileOf(user)),
   on(api.saveProfile, ({ user, body }) => {
-    const invitationCode = body.invitationCode?.toUpperCase() ?? '';
-    if (invitationCode && invitationCode !== INVITATION.code) refuse('INVITATION_CODE_INVALID');
+    const typed = body.invitationCode?.trim() ?? '';
+    const invitationCode = typed ? (activeInvitationCode(typed) ?? refuse('INVITATION_CODE_INVALID')) : '';
     const contactPhone = normalizeChinaMobile(body.contactPhone);
     return saveProfile(user, { ...body, contactPhone, invitationCode, organizationId: body.organizationId ?? null });
   }),

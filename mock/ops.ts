@@ -41,12 +41,12 @@ import {
   opsOrganizations,
   orderRowOf,
   personalDataOf,
-  promotions,
   providerLedger,
   record,
   scopeTargetOf,
   sessionUserOf,
 } from './lib/ops';
+import { promotions } from './lib/promotions';
 import { config } from './lib/store';
 
 const MOCK_CODE = '123456';

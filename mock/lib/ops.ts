@@ -26,18 +26,7 @@ import {
 import { creditCodeCheck, creditCodeCheckCharacter } from '../../contract/creditCode';
 import { maskIdCard } from '../../contract/idcard';
 import { isNewAccount } from './accounts';
-import {
-  categories,
-  centerAt,
-  exams,
-  history,
-  INVITATION,
-  type MockExam,
-  newId,
-  organizations,
-  PROMOTIONS,
-  person,
-} from './fixtures';
+import { categories, centerAt, exams, history, type MockExam, newId, organizations, person } from './fixtures';
 import { refuse } from './http';
 
 type OperatorUser = Extract<CurrentUser, { kind: 'operator' }>;
@@ -203,26 +192,6 @@ export function categoryView(category: OpsCategory): OpsCategory {
 export const opsOrganizations = new Map<string, OpsOrganization>(
   organizations.map((organization, n) => [organization.id, { ...organization, status: 'active', memberCount: 3 - n }]),
 );
-
-export const promotions = new Map<string, Promotion>();
-for (const { code, discountBps, amountFen } of [...PROMOTIONS, { ...INVITATION, amountFen: null }]) {
-  const id = newId();
-  promotions.set(id, {
-    id,
-    code,
-    kind: code === INVITATION.code ? 'invitation' : 'promotion',
-    discountType: discountBps === null ? 'fixed' : 'percent',
-    percentOff: discountBps === null ? null : discountBps / 100,
-    amountOffFen: amountFen,
-    validFrom: daysAgo(60),
-    validUntil: new Date(Date.now() + 5 * 365 * DAY_MS).toISOString(),
-    usageCap: code === 'WELCOME20' ? 500 : null,
-    usageCount: code.length * 3,
-    scope: 'all',
-    scopeTarget: null,
-    active: true,
-  });
-}
 
 /** The exam or category a promotion's scope names, as the table shows it; one that does not exist is refused. */
 export function scopeTargetOf(scope: Promotion['scope'], targetId: string | null): Promotion['scopeTarget'] {

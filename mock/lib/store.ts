@@ -24,8 +24,9 @@ import { examYear, newCertificateNumber } from '../../server/domain/certificates
 import { priceBooking } from '../../server/domain/pricing';
 import { createTicketSigner } from '../../server/domain/tickets';
 import { DEV_ONLY_TICKET_SIGNING_KEY } from './devOnlyTicketKey';
-import { exams, INVITATION, type MockExam, newId, type Person, PROMOTIONS } from './fixtures';
+import { exams, type MockExam, newId, type Person } from './fixtures';
 import { type MockRequest, refuse } from './http';
+import { applicableInvitation, checkoutPromotion } from './promotions';
 
 export const config = loadConfig({});
 export const tickets = createTicketSigner({ appSecret: '', ticketSigningKey: DEV_ONLY_TICKET_SIGNING_KEY });
@@ -164,10 +165,9 @@ export async function ticketOf(registration: MockRegistration) {
 
 /** The server's pricing with the mock's promotions and the referral of the profile's invitation code. */
 export function priceOf(user: CurrentUser, exam: MockExam, quantity: number, promoCode?: string) {
-  const promotion = promoCode ? PROMOTIONS.find((item) => item.code === promoCode) : undefined;
-  if (promoCode && !promotion) refuse('PROMO_CODE_INVALID');
-  const referralCode = profiles.get(user.id)?.invitationCode === INVITATION.code ? INVITATION.code : null;
-  const referral = referralCode ? { discountBps: INVITATION.discountBps, amountFen: null } : undefined;
+  const promotion = checkoutPromotion(promoCode, exam);
+  const referral = applicableInvitation(profiles.get(user.id)?.invitationCode, exam);
+  const referralCode = referral?.code ?? null;
   const { handlingFeeBps } = config;
   const breakdown = priceBooking({ unitPriceFen: exam.feeFen, quantity, referral, promotion, handlingFeeBps });
   const quote = {

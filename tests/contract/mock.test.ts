@@ -854,6 +854,14 @@ describe('mock/ops.ts runs the operators console', () => {
     };
     const created = await data(opsApi.opsCreatePromotion, { headers, body: draft });
     assert.deepEqual([created.code, created.scopeTarget?.id, created.usageCount], ['SUMMER15', inUse[0]?.id, 0]);
+    const candidate = await login('13900139021');
+    const open = (await data(api.exams, { query: { pageSize: '100' } })).list;
+    const inScope = open.find((item) => item.category.id === inUse[0]?.id);
+    const outOfScope = open.find((item) => item.category.id !== inUse[0]?.id);
+    const priced = await data(api.quote, { headers: candidate, body: { examId: inScope?.id, promoCode: 'summer15' } });
+    assert.equal(priced.promoCode, 'SUMMER15', 'checkout prices with what the operator added');
+    const elsewhere = call(api.quote, { headers: candidate, body: { examId: outOfScope?.id, promoCode: 'SUMMER15' } });
+    await refused(elsewhere, 'PROMO_CODE_NOT_FOR_EXAM', 400);
     await refused(call(opsApi.opsCreatePromotion, { headers, body: draft }), 'PROMO_CODE_TAKEN', 409);
     const backwards = { ...draft, code: 'LATE', validUntil: new Date(now - DAY_MS).toISOString() };
     await refused(call(opsApi.opsCreatePromotion, { headers, body: backwards }), 'PROMOTION_WINDOW_INVALID', 400);
