@@ -329,6 +329,25 @@ describe('pricing reads the codes with every rule', () => {
     assert.equal(made?.n, 1);
   });
 
+  test('a capped invitation used up since the quote answers PRICE_CHANGED; the new quote books without it', async () => {
+    await addCode({ code: 'ONEPAL', kind: 'invitation', usageCap: 1 });
+    const exam = await newExam();
+    const late = await readyCandidate(t, { invitationCode: 'ONEPAL' });
+    const early = await readyCandidate(t, { invitationCode: 'ONEPAL' });
+    const shown = await quoteFor(t, late.headers, exam.id);
+    assert.equal(shown.referralCode, 'ONEPAL');
+    await bookAtQuote(early.headers, exam.id);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: REGISTER,
+      headers: late.headers,
+      payload: { examId: exam.id, expectedTotalFen: shown.totalFen },
+    });
+    assert.deepEqual([res.statusCode, envelope(res).errorCode], [409, 'PRICE_CHANGED']);
+    const { quote } = await bookAtQuote(late.headers, exam.id);
+    assert.deepEqual([quote.referralCode, quote.referralDiscountFen], [null, 0]);
+  });
+
   test('a fixed invitation takes its amount off; one for another exam gives no referral', async () => {
     await addCode({
       code: 'FRIEND30',
