@@ -21,10 +21,18 @@ export type OrderStatus = z.infer<typeof orderStatus>;
 
 /**
  * Why money goes back: the candidate canceled; a payment came after its hold had expired; a move to a cheaper exam;
- * a paid move that could no longer happen; the test center canceled the exam. The payer reads a sentence, never
- * the code (locale keys `refund.reason.<code>`).
+ * a paid move that could no longer happen; the test center canceled the exam; an operator gave money back by hand
+ * (`manual`, with their note kept for operators). The payer reads a sentence, never the code (locale keys
+ * `refund.reason.<code>`).
  */
-export const REFUND_REASONS = ['canceled', 'late_payment', 'change', 'change_failed', 'exam_canceled'] as const;
+export const REFUND_REASONS = [
+  'canceled',
+  'late_payment',
+  'change',
+  'change_failed',
+  'exam_canceled',
+  'manual',
+] as const;
 export const refundReason = z.enum(REFUND_REASONS);
 export type RefundReason = z.infer<typeof refundReason>;
 

@@ -344,11 +344,8 @@ export type OpsOrderFilters = z.infer<typeof opsOrderFilters>;
 export const OPS_REFUND_STATES = ['requested', 'processing', 'succeeded', 'failed'] as const;
 export const opsRefundState = z.enum(OPS_REFUND_STATES);
 export type OpsRefundState = z.infer<typeof opsRefundState>;
-/**
- * Why money goes back, with `manual` for an operator's own refund. The payer's REFUND_REASONS (contract/booking.ts) lack
- * it until the candidate's pages and the receipt have its words.
- */
-export const OPS_REFUND_REASONS = [...REFUND_REASONS, 'manual'] as const;
+/** Why money goes back: the payer's REFUND_REASONS (contract/booking.ts), `manual` for an operator's own refund. */
+export const OPS_REFUND_REASONS = REFUND_REASONS;
 export const opsRefundReason = z.enum(OPS_REFUND_REASONS);
 export type OpsRefundReason = z.infer<typeof opsRefundReason>;
 
@@ -398,6 +395,7 @@ export const opsOrderRow = z.object({
 });
 export type OpsOrderRow = z.infer<typeof opsOrderRow>;
 export const opsOrderList = paged(opsOrderRow);
+export type OpsOrderList = z.infer<typeof opsOrderList>;
 
 /**
  * What a payment or refund notification did (the `payment_events` row): `applied` moved the order, `duplicate` found

@@ -1,4 +1,10 @@
-import type { AuditAction, CenterVerificationStatus, OpsPermission, RegistrationStatus } from '../../contract';
+import type {
+  AuditAction,
+  CenterVerificationStatus,
+  OpsPermission,
+  OrderStatus,
+  RegistrationStatus,
+} from '../../contract';
 import type {
   auditLog,
   avatars,
@@ -11,6 +17,7 @@ import type {
   orders,
   organizations,
   otpCodes,
+  paymentEvents,
   profiles,
   promotions,
   provinces,
@@ -45,6 +52,7 @@ export type RegistrationRow = typeof registrations.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderInsert = typeof orders.$inferInsert;
 export type RefundRow = typeof refunds.$inferSelect;
+export type PaymentEventRow = typeof paymentEvents.$inferSelect;
 export type ResultRow = typeof results.$inferSelect;
 export type ResultOutcome = ResultRow['outcome'];
 export type GroupRow = typeof groupRegistrations.$inferSelect;
@@ -351,4 +359,82 @@ export interface OpsOrderListRow {
   /** Requested or processing. */
   refundPendingFen: number;
   refundFailedFen: number;
+}
+
+/** The facts of an exam an operator's order names. */
+export type ExamRefRow = Pick<ExamRow, 'id' | 'code' | 'nameZh' | 'nameEn'>;
+/** Who acted or paid, as the console names them. */
+export type PersonRow = Pick<UserRow, 'id' | 'name'>;
+
+/**
+ * An operators' order search: every filter narrows. `phone` is E.164; `exam` part of a code or either name; the
+ * order was created in [from, until).
+ */
+export interface OrderDeskFilter {
+  phone?: string | undefined;
+  orderId?: string | undefined;
+  transactionId?: string | undefined;
+  exam?: string | undefined;
+  status?: OrderStatus | undefined;
+  from?: Date | undefined;
+  until?: Date | undefined;
+}
+
+/** An order as operators find it: its payer and exam, its seats, and its refunds still owed or given up. */
+export interface OrderDeskRow {
+  order: OrderRow;
+  payer: Pick<UserRow, 'id' | 'name' | 'phone'>;
+  exam: ExamRefRow;
+  quantity: number;
+  refundPendingFen: number;
+  refundFailedFen: number;
+}
+
+/** A registration an order pays for, with the candidate's name and the exam it is for now. */
+export interface OrderRegistrationRow {
+  id: string;
+  status: RegistrationStatus;
+  candidateName: string;
+  exam: ExamRefRow;
+}
+
+/** A refund of an order with the operator who asked for it by hand (null for the ones the system booked). */
+export interface OrderRefundRow {
+  refund: RefundRow;
+  requestedBy: PersonRow | null;
+}
+
+/**
+ * An order that paid for one of some registrations, with its exam: the moves of a registration, in order. A change
+ * that could not be made (its payment went back) moved nothing.
+ */
+export interface RegistrationOrderRow {
+  registrationId: string;
+  order: Pick<OrderRow, 'id' | 'purpose' | 'status' | 'paidAt' | 'createdAt'>;
+  exam: ExamRefRow;
+  changeFailed: boolean;
+}
+
+/** An operator's retry of a failed refund, from the audit log. */
+export interface RefundRetryRow {
+  refundId: string;
+  at: Date;
+  by: PersonRow;
+}
+
+/** A payment as the platform records it: the order it paid, its total and the order's state. */
+export interface PlatformPaymentRow {
+  orderId: string;
+  amountFen: number;
+  status: OrderStatus;
+  transactionId: string | null;
+}
+
+/** A refund as the platform records it. */
+export interface PlatformRefundRow {
+  refundId: string;
+  orderId: string;
+  amountFen: number;
+  status: RefundRow['status'];
+  transactionId: string | null;
 }

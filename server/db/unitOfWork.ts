@@ -11,6 +11,7 @@ import { examinersRepository } from './repositories/examiners';
 import { examsRepository } from './repositories/exams';
 import { groupsRepository } from './repositories/groups';
 import { operatorsRepository } from './repositories/operators';
+import { orderDeskRepository } from './repositories/orderDesk';
 import { ordersRepository } from './repositories/orders';
 import { paymentsRepository } from './repositories/payments';
 import { profilesRepository } from './repositories/profiles';
@@ -47,6 +48,7 @@ const FACTORIES: { [K in keyof Repositories]: (db: Db) => Repositories[K] } = {
   catalogAdmin: catalogAdminRepository,
   dashboard: dashboardRepository,
   support: supportRepository,
+  orderDesk: orderDeskRepository,
 };
 
 /**

@@ -10,6 +10,7 @@ import {
   type PaymentProvider,
   ProviderError,
   type ProviderRefundState,
+  type SandboxLedgerChange,
   type SandboxPaymentProvider,
   type VerifiedPayment,
   type VerifiedRefund,
@@ -432,5 +433,18 @@ export async function walletConfirm(deps: BookingDeps, orderId: string): Promise
     throw new AppError(error.reason === 'unknown' ? 'NOT_FOUND' : 'ORDER_EXPIRED');
   }
   await handlePaymentNotification(deps, 'sandbox', notification);
+  return walletOrder(deps, orderId);
+}
+
+/**
+ * Changes the sandbox's own record of a payment (amount or state), so a reconciliation can be seen to find the
+ * difference; 404 unless the sandbox is the provider and knows the order. Answers the wallet's view of it.
+ */
+export async function alterSandboxLedger(
+  deps: BookingDeps,
+  orderId: string,
+  change: SandboxLedgerChange,
+): Promise<WalletOrder> {
+  if (!(await sandboxOf(deps).alterLedger(orderId, change))) throw new AppError('NOT_FOUND');
   return walletOrder(deps, orderId);
 }

@@ -37,7 +37,11 @@ import type {
   GroupUpload,
   OperatorListRow,
   OpsOrderListRow,
+  OrderDeskFilter,
+  OrderDeskRow,
   OrderInsert,
+  OrderRefundRow,
+  OrderRegistrationRow,
   OrderRow,
   OrderSeatsRow,
   OrderWithExamRow,
@@ -46,14 +50,19 @@ import type {
   OtpRow,
   Page,
   PaidOrderTallyRow,
+  PaymentEventRow,
+  PlatformPaymentRow,
+  PlatformRefundRow,
   ProfileRow,
   ProfileWrite,
   PromotionFilter,
   PromotionRow,
   PromotionWithUsage,
   ProvinceRow,
+  RefundRetryRow,
   RefundRow,
   RefundWithOrderRow,
+  RegistrationOrderRow,
   RegistrationResultRow,
   RegistrationRow,
   ResultOutcome,
@@ -321,8 +330,17 @@ export interface PaymentsRepository {
 }
 
 export interface RefundsRepository {
-  /** Books a refund against an order, never beyond what it took; undefined when nothing is left. */
-  owePaymentBack(orderId: string, amountFen: number, reason: RefundReason, at: Date): Promise<RefundRow | undefined>;
+  /**
+   * Books a refund against an order, never beyond what it took; undefined when nothing is left. An operator's
+   * manual refund carries their note and id.
+   */
+  owePaymentBack(
+    orderId: string,
+    amountFen: number,
+    reason: RefundReason,
+    at: Date,
+    manual?: { note: string; requestedBy: string },
+  ): Promise<RefundRow | undefined>;
   /** Takes one due refund for an exchange with the provider until `leaseUntil`; false when it is not free. */
   claimRefund(id: string, now: Date, leaseUntil: Date): Promise<boolean>;
   /** Takes up to `limit` due refunds, the longest waiting first, as claimRefund does. */
@@ -545,6 +563,34 @@ export interface SupportRepository {
 }
 
 /** Every repository, by name, over one connection (the app's database, or one transaction). */
+/** Orders and their money as operators with `finance` see them. */
+export interface OrderDeskRepository {
+  /** The orders the search finds, newest first; all of them when `limit` is undefined. */
+  page(
+    filter: OrderDeskFilter,
+    offset: number,
+    limit: number | undefined,
+  ): Promise<{ rows: OrderDeskRow[]; total: number }>;
+  order(id: string): Promise<OrderDeskRow | undefined>;
+  registrations(orderId: string): Promise<OrderRegistrationRow[]>;
+  /** The order's refunds, oldest first, with who asked for the manual ones. */
+  refunds(orderId: string): Promise<OrderRefundRow[]>;
+  /** The provider notifications that named the order, oldest first. */
+  paymentEvents(orderId: string): Promise<PaymentEventRow[]>;
+  /** Every order that paid for one of these registrations, oldest first, with its exam. */
+  ordersOfRegistrations(registrationIds: string[]): Promise<RegistrationOrderRow[]>;
+  /** Operators' retries of these refunds (the audit log's refund.retry rows), oldest first. */
+  refundRetries(refundIds: string[]): Promise<RefundRetryRow[]>;
+  /** The payments of this provider the platform recorded in [from, until): orders by when they were paid. */
+  paymentsBetween(provider: string, from: Date, until: Date): Promise<PlatformPaymentRow[]>;
+  /** The refunds of this provider that succeeded in [from, until). */
+  refundsBetween(provider: string, from: Date, until: Date): Promise<PlatformRefundRow[]>;
+  /** These orders as payments, whatever their state. */
+  paymentsOf(orderIds: string[]): Promise<PlatformPaymentRow[]>;
+  /** These refunds, whatever their state. */
+  refundsOf(refundIds: string[]): Promise<PlatformRefundRow[]>;
+}
+
 export interface Repositories {
   users: UsersRepository;
   sessions: SessionsRepository;
@@ -569,6 +615,7 @@ export interface Repositories {
   catalogAdmin: CatalogAdminRepository;
   dashboard: DashboardRepository;
   support: SupportRepository;
+  orderDesk: OrderDeskRepository;
 }
 
 /** The repositories of one transaction, and a savepoint in it. */

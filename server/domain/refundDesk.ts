@@ -11,14 +11,14 @@ export interface RefundDeskDeps {
   now: () => Date;
 }
 
-/** A refund the system booked: no operator's note and nobody who asked for it by hand. */
+/** A refund as operators see it; who asked for a manual one is joined by the caller that needs it. */
 export function toOpsRefund(refund: RefundRow): OpsRefund {
   return {
     id: refund.id,
     orderId: refund.orderId,
     amountFen: refund.amountFen,
     reason: refund.reason,
-    note: null,
+    note: refund.note,
     requestedBy: null,
     state: refund.status,
     requestedAt: refund.createdAt.toISOString(),

@@ -8,6 +8,8 @@ import type { Links } from '../domain/ports';
  */
 export const PAYMENT_NOTIFY_PATH = '/api/pay/:provider/notify';
 export const REFUND_NOTIFY_PATH = '/api/pay/:provider/refund-notify';
+/** The sandbox's own ledger, changed by hand (docs/OPERATIONS.md); only while the sandbox is the provider. */
+export const SANDBOX_LEDGER_PATH = '/api/pay/sandbox/ledger/:orderId';
 
 /** The domain's links to this service's own routes, from the contract's path templates and PUBLIC_URL. */
 export function httpLinks(config: Pick<Config, 'publicUrl'>): Links {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '../../contract';
 import { auditXlsx } from '../documents/auditXlsx';
+import { XLSX_CONTENT_TYPE } from '../documents/xlsx';
 import { type AuditExportDeps, auditFilter, exportAuditLog, toAuditEntry } from '../domain/audit';
 import {
   CATEGORY,
@@ -23,6 +24,8 @@ import {
   removeOperator,
   sendOperatorOtp,
 } from '../domain/operators';
+import { type OrderDeskDeps, orderDetail, ordersXlsx, refundOrder, searchOrders } from '../domain/orderDesk';
+import { type ReconciliationDeps, reconcile, reconciliationXlsx } from '../domain/reconciliation';
 import { type RefundDeskDeps, retryRefund, toOpsFailedRefund } from '../domain/refundDesk';
 import {
   endCandidateSessions,
@@ -34,7 +37,7 @@ import {
 } from '../domain/support';
 import { AppError } from '../errors';
 import { endpointRegistrar } from '../http/route';
-import { authDeps } from '../plugins/domainDeps';
+import { authDeps, bookingDeps } from '../plugins/domainDeps';
 
 /** The operators' console: its login and the endpoints under /api/ops, each behind its permission. */
 export async function opsRoutes(app: FastifyInstance): Promise<void> {
@@ -53,6 +56,13 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
   const refundDesk: RefundDeskDeps = { repos: app.repos, uow: app.uow, now: app.now };
   const support: SupportDeps = { repos: app.repos, uow: app.uow, now: app.now };
   const auditExport: AuditExportDeps = { repos: app.repos, uow: app.uow, now: app.now };
+  const orderDesk: OrderDeskDeps = bookingDeps(app);
+  const reconciliation: ReconciliationDeps = {
+    repos: app.repos,
+    payment: app.providers.payment,
+    now: app.now,
+    log: app.log,
+  };
   const route = endpointRegistrar(app);
 
   route(api.opsSendOtp, ({ body, request }) => sendOperatorOtp(auth, { phone: body.phone, ip: request.ip }));
@@ -75,7 +85,7 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
     const entries = await exportAuditLog(auditExport, actorOf(user, request.ip), query);
     return {
       bytes: await auditXlsx(entries),
-      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      contentType: XLSX_CONTENT_TYPE,
       fileName: `audit-${app.now().toISOString().slice(0, 10)}.xlsx`,
     };
   });
@@ -147,6 +157,21 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
   route(api.opsRetryRefund, ({ params, user, request }) =>
     retryRefund(refundDesk, actorOf(user, request.ip), params.id),
   );
+
+  route(api.opsOrders, ({ query }) => searchOrders(orderDesk, query));
+  route(api.opsOrdersExport, async ({ query }) => ({
+    ...(await ordersXlsx(orderDesk, query)),
+    contentType: XLSX_CONTENT_TYPE,
+  }));
+  route(api.opsOrder, ({ params }) => orderDetail(orderDesk, params.id));
+  route(api.opsRefundOrder, ({ params, body, user, request }) =>
+    refundOrder(orderDesk, actorOf(user, request.ip), params.id, body),
+  );
+  route(api.opsReconciliation, ({ query }) => reconcile(reconciliation, query.date));
+  route(api.opsReconciliationExport, async ({ query }) => ({
+    ...(await reconciliationXlsx(reconciliation, query.date)),
+    contentType: XLSX_CONTENT_TYPE,
+  }));
 
   route(api.opsCandidates, ({ query }) => findCandidates(support, query));
   route(api.opsCandidate, ({ params, user, request }) => viewCandidate(support, actorOf(user, request.ip), params.id));

@@ -1,10 +1,30 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { api } from '../../contract';
 import { pathOf } from '../../contract/paths';
-import { handlePaymentNotification, handleRefundNotification, walletConfirm, walletOrder } from '../domain/payments';
-import { PAYMENT_NOTIFY_PATH, REFUND_NOTIFY_PATH } from '../http/links';
+import { walletOrderParams } from '../../contract/payment';
+import {
+  alterSandboxLedger,
+  handlePaymentNotification,
+  handleRefundNotification,
+  walletConfirm,
+  walletOrder,
+} from '../domain/payments';
+import { PAYMENT_NOTIFY_PATH, REFUND_NOTIFY_PATH, SANDBOX_LEDGER_PATH } from '../http/links';
 import { endpointRegistrar } from '../http/route';
 import { bookingDeps } from '../plugins/domainDeps';
+import { hasWallet } from '../providers/payment';
+
+/** What the sandbox's record of a payment may be changed to: another amount, another state, or both. */
+const sandboxLedgerChange = z
+  .object({
+    amountFen: z.number().int().nonnegative().optional(),
+    state: z.enum(['open', 'paid', 'closed']).optional(),
+  })
+  .strict()
+  .refine((change) => change.amountFen !== undefined || change.state !== undefined, {
+    message: 'Give amountFen, state or both',
+  });
 
 /** Provider notifications are small; anything bigger is not one. */
 const NOTIFY_BODY_LIMIT = 64 * 1024;
@@ -25,6 +45,18 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   const route = endpointRegistrar(app);
   route(api.walletOrder, ({ params }) => walletOrder(deps, params.orderId));
   route(api.walletConfirm, ({ params }) => walletConfirm(deps, params.orderId));
+  // A test and demo aid, so it is no contract entry: it exists only while the sandbox is the payment provider.
+  if (hasWallet(deps.payment)) {
+    app.post(
+      SANDBOX_LEDGER_PATH,
+      { schema: { hide: true, params: walletOrderParams, body: sandboxLedgerChange } },
+      async (request) => {
+        const { orderId } = walletOrderParams.parse(request.params);
+        const change = sandboxLedgerChange.parse(request.body);
+        return { success: true, data: await alterSandboxLedger(deps, orderId, change) };
+      },
+    );
+  }
 
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();

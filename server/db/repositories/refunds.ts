@@ -16,7 +16,7 @@ export function refundsRepository(db: Db): RefundsRepository {
      * and a requested refunds row, due at once. Nothing counts as refunded until the provider confirms it.
      * Undefined when nothing is left to give back.
      */
-    async owePaymentBack(orderId, amountFen, reason, at) {
+    async owePaymentBack(orderId, amountFen, reason, at, manual) {
       if (amountFen <= 0) return undefined;
       const [order] = await db
         .update(orders)
@@ -26,7 +26,7 @@ export function refundsRepository(db: Db): RefundsRepository {
       if (!order) return undefined;
       const [row] = await db
         .insert(refunds)
-        .values({ id: uuidv7(at.getTime()), orderId, amountFen, reason, nextAttemptAt: at, createdAt: at })
+        .values({ id: uuidv7(at.getTime()), orderId, amountFen, reason, nextAttemptAt: at, createdAt: at, ...manual })
         .returning();
       return row;
     },

@@ -4,7 +4,12 @@ import { type SandboxPaymentProvider, sandboxProvider } from './sandbox';
 import type { PaymentProvider } from './types';
 import { type WechatPaymentProvider, wechatPayProvider } from './wechat';
 
-export { type SandboxPaymentProvider, sandboxProvider, WalletConfirmRefused } from './sandbox';
+export {
+  type SandboxLedgerChange,
+  type SandboxPaymentProvider,
+  sandboxProvider,
+  WalletConfirmRefused,
+} from './sandbox';
 export * from './types';
 export { type WechatPaymentProvider, wechatPayProvider } from './wechat';
 

@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { WalletOrder } from '../../../contract/payment';
 import type { Db } from '../../db/client';
@@ -47,6 +47,17 @@ export interface SandboxPaymentProvider extends PaymentProvider {
    * answers a fresh notification of the same transaction. Throws WalletConfirmRefused otherwise.
    */
   confirmPayment(orderId: string): Promise<NotificationInput>;
+  /**
+   * Changes the sandbox's own record of a payment, as if the provider had booked it otherwise: what a reconciliation
+   * must then report. False for an order the sandbox never saw.
+   */
+  alterLedger(orderId: string, change: SandboxLedgerChange): Promise<boolean>;
+}
+
+/** What the sandbox's record of a payment may be changed to: another amount, another state, or both. */
+export interface SandboxLedgerChange {
+  amountFen?: number | undefined;
+  state?: 'open' | 'paid' | 'closed' | undefined;
 }
 
 type LedgerRow = typeof sandboxPayments.$inferSelect;
@@ -253,6 +264,47 @@ export function sandboxProvider(deps: {
     async queryRefund(refundId) {
       const [row] = await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.refundId, refundId));
       return row ? { state: 'succeeded', providerRefundId: sandboxRefundId(refundId) } : undefined;
+    },
+
+    async alterLedger(orderId, change) {
+      const altered = await db
+        .update(sandboxPayments)
+        .set({ amountFen: change.amountFen, state: change.state })
+        .where(eq(sandboxPayments.orderId, orderId))
+        .returning({ orderId: sandboxPayments.orderId });
+      return altered.length === 1;
+    },
+
+    /** The sandbox's ledger of the day: the payments it took then (in whatever state now) and the refunds it paid. */
+    async ledger(day) {
+      const [payments, refunds] = await Promise.all([
+        db
+          .select()
+          .from(sandboxPayments)
+          .where(and(gte(sandboxPayments.paidAt, day.from), lt(sandboxPayments.paidAt, day.until))),
+        db
+          .select({ refund: sandboxRefunds, transactionId: sandboxPayments.transactionId })
+          .from(sandboxRefunds)
+          .leftJoin(sandboxPayments, eq(sandboxPayments.orderId, sandboxRefunds.orderId))
+          .where(and(gte(sandboxRefunds.refundedAt, day.from), lt(sandboxRefunds.refundedAt, day.until))),
+      ]);
+      return {
+        payments: payments.map((row) => ({
+          orderId: row.orderId,
+          transactionId: row.transactionId,
+          amountFen: row.amountFen,
+          status: row.state,
+          paid: row.state === 'paid',
+        })),
+        refunds: refunds.map(({ refund, transactionId }) => ({
+          refundId: refund.refundId,
+          orderId: refund.orderId,
+          transactionId,
+          amountFen: refund.amountFen,
+          status: 'succeeded',
+          succeeded: true,
+        })),
+      };
     },
 
     async verifyRefundNotification() {

@@ -81,6 +81,43 @@ export interface NotificationInput {
   rawBody: string;
 }
 
+/** The Beijing day a ledger covers: its date and the instants it runs between. */
+export interface LedgerDay {
+  /** YYYY-MM-DD. */
+  date: string;
+  from: Date;
+  until: Date;
+}
+
+/** A payment in the provider's own record of a day, with its state in the provider's words. */
+export interface LedgerPayment {
+  /** Our order id when the provider's merchant order number is one of ours. */
+  orderId: string | undefined;
+  transactionId: string | null;
+  amountFen: number;
+  status: string;
+  /** Whether the provider counts it as money collected. */
+  paid: boolean;
+}
+
+/** A refund in the provider's own record of a day. */
+export interface LedgerRefund {
+  /** Our refund id when the provider's merchant refund number is one of ours. */
+  refundId: string | undefined;
+  orderId: string | undefined;
+  transactionId: string | null;
+  amountFen: number;
+  status: string;
+  /** Whether the provider counts it as money paid back. */
+  succeeded: boolean;
+}
+
+/** What the provider itself recorded for a day: what it collected and what it paid back. */
+export interface ProviderLedger {
+  payments: LedgerPayment[];
+  refunds: LedgerRefund[];
+}
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'wechat';
   createOrder(request: CreatePaymentRequest): Promise<{ qrContent: string }>;
@@ -98,6 +135,11 @@ export interface PaymentProvider {
   queryRefund(refundId: string): Promise<ProviderRefundState | undefined>;
   /** Throws NotificationRejected for anything forged, stale, tampered or malformed. */
   verifyRefundNotification(input: NotificationInput): Promise<VerifiedRefund>;
+  /**
+   * The provider's own record of a Beijing day, to reconcile ours against. Throws ProviderError when the provider
+   * has not published it yet or cannot be reached.
+   */
+  ledger(day: LedgerDay): Promise<ProviderLedger>;
   /** The body and status a provider expects when we accept (or refuse) its notification. */
   acknowledge(accepted: boolean): { status: number; body: unknown };
 }

@@ -1,5 +1,6 @@
 import {
   createDecipheriv,
+  createHash,
   createPrivateKey,
   createPublicKey,
   createSign,
@@ -13,6 +14,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ConfigError, type WechatPayConfig } from '../../config';
 import {
+  type LedgerDay,
   type NotificationInput,
   NotificationRejected,
   notificationHeader,
@@ -22,6 +24,7 @@ import {
   type ProviderRefundState,
   type VerifiedPayment,
 } from './types';
+import { parseTradeBill, TradeBillUnreadable } from './wechatBill';
 
 /** WeChat asks to refuse signed messages whose timestamp is more than 5 minutes from ours. */
 const SIGNATURE_WINDOW_S = 5 * 60;
@@ -132,6 +135,13 @@ function refundStateOf(refundId: string, status: string): ProviderRefundState | 
   }
 }
 
+/** The trade bill's answer: where to download the day's bill, and its SHA1 to check what was downloaded. */
+const tradeBillAnswer = z.object({
+  hash_type: z.string(),
+  hash_value: z.string(),
+  download_url: z.string().url(),
+});
+
 const errorBody = z.object({ code: z.string(), message: z.string().optional() });
 
 interface ApiAnswer {
@@ -241,6 +251,29 @@ export function wechatPayProvider(
       if (!check.ok) throw new ProviderError(`${what}: answer refused, ${check.message}`);
     }
     return { status: response.status, body: parsed };
+  };
+
+  /**
+   * A bill file: a signed GET of the address WeChat gave, which must be on the API's own host (the request carries
+   * the merchant's signature). The file's answer is not signed; its hash is checked instead.
+   */
+  const downloadBill = async (address: string): Promise<Buffer> => {
+    const url = new URL(address);
+    if (url.origin !== new URL(baseUrl).origin) {
+      throw new ProviderError(`WeChat Pay bill download_url ${url.origin} is not on ${new URL(baseUrl).origin}`);
+    }
+    const pathWithQuery = `${url.pathname}${url.search}`;
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        headers: { authorization: authorization('GET', pathWithQuery, '') },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return Buffer.from(await response.arrayBuffer());
+    } catch (error) {
+      throw new ProviderError(`WeChat Pay bill download: ${error instanceof Error ? error.message : String(error)}`);
+    }
   };
 
   const failure = (what: string, answer: ApiAnswer): ProviderError => {
@@ -431,6 +464,31 @@ export function wechatPayProvider(
         );
       }
       return { refundId, orderId, amountFen: r.amount.refund, outcome };
+    },
+
+    /**
+     * The day's trade bill (bill_type ALL): asked for, downloaded from the address WeChat gives (only on the API's
+     * own host: the download is signed with the merchant key) and checked against its SHA1. A day WeChat has not
+     * published yet answers 400 NO_STATEMENT_EXIST: a ProviderError like any refusal.
+     */
+    async ledger(day: LedgerDay) {
+      const answer = await call('GET', `/v3/bill/tradebill?bill_date=${day.date}&bill_type=ALL`);
+      if (answer.status !== 200) throw failure('trade bill', answer);
+      const bill = tradeBillAnswer.safeParse(answer.body);
+      if (!bill.success) throw new ProviderError('WeChat Pay trade bill answered without a download_url');
+      const text = await downloadBill(bill.data.download_url);
+      const hash = createHash(bill.data.hash_type.toLowerCase() === 'sha1' ? 'sha1' : 'sha256')
+        .update(text)
+        .digest('hex');
+      if (hash !== bill.data.hash_value.toLowerCase()) {
+        throw new ProviderError(`WeChat Pay trade bill of ${day.date} does not match its ${bill.data.hash_type}`);
+      }
+      try {
+        return parseTradeBill(text.toString('utf8'), orderIdOf);
+      } catch (error) {
+        if (!(error instanceof TradeBillUnreadable)) throw error;
+        throw new ProviderError(`WeChat Pay trade bill of ${day.date}: ${error.message}`);
+      }
     },
 
     acknowledge(accepted) {

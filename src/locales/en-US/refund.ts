@@ -5,6 +5,7 @@ export default {
   'refund.reason.change': 'You moved to a cheaper exam, so the difference comes back to you.',
   'refund.reason.change_failed': 'Your paid change could not be made, so its payment comes back to you.',
   'refund.reason.exam_canceled': 'The test center canceled the exam.',
+  'refund.reason.manual': 'Our staff refunded this payment to you.',
   'refund.state.requested': 'Refund pending',
   'refund.state.succeeded': 'Refunded',
   'refund.state.failed': 'Refund failed: our staff will handle it',

@@ -5,6 +5,7 @@ export default {
   'refund.reason.change': '您改报了费用较低的考试，差额退还给您。',
   'refund.reason.change_failed': '您已付款的改报未能完成，该笔付款退还给您。',
   'refund.reason.exam_canceled': '考点取消了该场考试。',
+  'refund.reason.manual': '平台工作人员为您办理了这笔退款。',
   'refund.state.requested': '退款处理中',
   'refund.state.succeeded': '已退款',
   'refund.state.failed': '退款失败，工作人员将为您处理',
