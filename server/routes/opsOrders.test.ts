@@ -351,6 +351,19 @@ describe('the daily reconciliation', () => {
     assert.equal((rows?.length ?? 0) - 1, day.mismatches.length);
   });
 
+  test("the sandbox's ledger route refuses an unknown order and a change that changes nothing", async () => {
+    const unknown = await alter(uuidv7(), { amountFen: 1 });
+    assert.equal(unknown.statusCode, 404);
+    const { orderId } = await paidBooking();
+    for (const change of [{}, { amountFen: -1 }, { state: 'lost' }, { amountFen: 1, note: 'x' }]) {
+      const res = await alter(orderId, change);
+      assert.equal(res.statusCode, 400, JSON.stringify(change));
+      assert.equal(envelope(res).errorCode, 'VALIDATION_FAILED');
+    }
+    const altered = dataOf('walletConfirm', await alter(orderId, { amountFen: 1, state: 'closed' }));
+    assert.deepEqual([altered.orderId, altered.amountFen, altered.state], [orderId, 1, 'closed']);
+  });
+
   test('refuses a day not begun yet and a malformed date', async () => {
     const tomorrow = new Date(t.clock.now.getTime() + 8 * 3_600_000 + 86_400_000).toISOString().slice(0, 10);
     for (const date of [tomorrow, '2026-13-01', '']) {

@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { createTestApp, dataOf, envelope, type TestApp, withTestApp } from '../../tests/helpers/app';
-import { book, followUpRefundsNow, readyCandidate } from '../../tests/helpers/booking';
+import { book, followUpRefundsNow, nextPhone, readyCandidate } from '../../tests/helpers/booking';
 import { type FakeWechatPay, startFakeWechatPay, strangerKey } from '../../tests/helpers/fakeWechatPay';
 import { insertCatalogBasics, insertExam } from '../../tests/helpers/fixtures';
+import { addTestOperator, loginOperator } from '../../tests/helpers/ops';
 import { orders, paymentEvents, refunds, registrations } from '../db/schema';
 import { sweepExpiredOrders } from '../domain/booking';
 import { type NotificationInput, wechatPayProvider } from '../providers/payment';
@@ -405,5 +406,89 @@ describe('notify callbacks and the per-IP API limit', () => {
       },
     );
     assert.equal(await orderStatus(orderId), 'refunded');
+  });
+});
+
+describe("reconciliation against WeChat Pay's trade bill", () => {
+  /** Beijing's date of the test clock. */
+  const beijingDay = () => new Date(app().clock.now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+
+  async function paidAtWechat(feeFen: number) {
+    const booked = await bookedOrder(feeFen);
+    fake.pay(booked.orderId);
+    await deliver(fake.notificationFor(booked.orderId));
+    return { ...booked, total: booked.booked.order.breakdown.totalFen };
+  }
+
+  test("compares the day's paid orders and refunds with the bill WeChat publishes, once it is published", async () => {
+    app().clock.advance(3 * DAY);
+    const date = beijingDay();
+    const phone = nextPhone();
+    await addTestOperator(app(), phone, ['finance']);
+    const finance = await loginOperator(app(), phone);
+    const reconcile = () => app().app.inject({ url: `/api/ops/reconciliation?date=${date}`, headers: finance });
+
+    const one = await paidAtWechat(10_000);
+    const two = await paidAtWechat(20_000);
+    const refunded = await app().app.inject({
+      method: 'POST',
+      url: `/api/ops/orders/${two.orderId}/refund`,
+      headers: finance,
+      payload: { amountFen: 5_000, reason: 'Goodwill' },
+    });
+    assert.equal(refunded.statusCode, 200, refunded.body);
+    const atWechat = fake.refunds.find((refund) => refund.orderId === two.orderId);
+    assert.ok(atWechat, 'the manual refund went to WeChat');
+    assert.equal(atWechat.status, 'PROCESSING');
+
+    const early = await reconcile();
+    assert.equal(early.statusCode, 502);
+    assert.equal(envelope(early).errorCode, 'RECONCILIATION_UNAVAILABLE');
+
+    fake.publishBill(date, { orders: [fake.order(one.orderId), fake.order(two.orderId)], refunds: [] });
+    const agreed = dataOf('opsReconciliation', await reconcile());
+    const paid = { paidCount: 2, paidFen: one.total + two.total, refundedCount: 0, refundedFen: 0 };
+    assert.deepEqual(
+      { provider: agreed.provider, platform: agreed.platform, providerTotals: agreed.providerTotals },
+      { provider: 'wechat', platform: paid, providerTotals: paid },
+    );
+    assert.deepEqual(agreed.mismatches, []);
+
+    // WeChat booked the first order for another amount, and paid out the refund we still hold as processing.
+    fake.publishBill(date, {
+      orders: [{ ...fake.order(one.orderId), totalFen: one.total - 1 }, fake.order(two.orderId)],
+      refunds: [{ ...atWechat, status: 'SUCCESS' }],
+    });
+    const differs = dataOf('opsReconciliation', await reconcile());
+    assert.deepEqual(
+      differs.mismatches.map((m) => [m.kind, m.subject, m.orderId, m.platform, m.provider]),
+      [
+        [
+          'amount_differs',
+          'payment',
+          one.orderId,
+          { amountFen: one.total, status: 'paid' },
+          { amountFen: one.total - 1, status: 'SUCCESS' },
+        ],
+        [
+          'status_differs',
+          'refund',
+          two.orderId,
+          { amountFen: 5_000, status: 'processing' },
+          { amountFen: 5_000, status: 'SUCCESS' },
+        ],
+      ],
+    );
+    assert.equal(differs.providerTotals.refundedFen, 5_000);
+  });
+
+  test('the sandbox ledger route does not exist while WeChat Pay is the provider', async () => {
+    const { orderId } = await bookedOrder();
+    const res = await app().app.inject({
+      method: 'POST',
+      url: `/api/pay/sandbox/ledger/${orderId}`,
+      payload: { amountFen: 1 },
+    });
+    assert.equal(res.statusCode, 404);
   });
 });

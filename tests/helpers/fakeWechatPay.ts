@@ -1,5 +1,6 @@
 import {
   createCipheriv,
+  createHash,
   createSign,
   createVerify,
   generateKeyPairSync,
@@ -79,6 +80,9 @@ interface FakeOptions {
 }
 
 const MCH_ID = '1900000109';
+/** The columns of WeChat's ALL trade bill, in its order. */
+const TRADE_BILL_HEADER =
+  '交易时间,公众账号ID,商户号,特约商户号,设备号,微信订单号,商户订单号,用户标识,交易类型,交易状态,付款银行,货币种类,应结订单金额,代金券金额,微信退款单号,商户退款单号,退款金额,充值券退款金额,退款类型,退款状态,商品名称,商户数据包,手续费,费率,订单金额,申请退款金额,费率备注';
 const APP_ID = 'wxd678efh567hg6787';
 
 function pem(key: KeyObject, type: 'pkcs8' | 'spki'): string {
@@ -112,6 +116,11 @@ export async function startFakeWechatPay(options: FakeOptions = {}) {
    */
   const refundAnswers = { firstStatus: 'PROCESSING' as FakeRefundStatus, refusedOrders: new Set<string>() };
   const stranger = strangerKey();
+  /**
+   * The trade bills WeChat has published, by bill date (YYYY-MM-DD): the file's text. A date without one answers
+   * 400 NO_STATEMENT_EXIST, as WeChat does before it publishes the day's bill.
+   */
+  const bills = new Map<string, string>();
 
   const signHeaders = (body: string, key: KeyObject, serial: string, timestamp: number) => {
     const nonce = randomBytes(16).toString('hex');
@@ -292,6 +301,25 @@ export async function startFakeWechatPay(options: FakeOptions = {}) {
       return reply(res, 200, refundAnswerOf(refund));
     }
 
+    if (req.method === 'GET' && url.pathname === '/v3/bill/tradebill') {
+      const date = url.searchParams.get('bill_date') ?? '';
+      const bill = bills.get(date);
+      if (bill === undefined || url.searchParams.get('bill_type') !== 'ALL') {
+        return reply(res, 400, { code: 'NO_STATEMENT_EXIST', message: '账单文件不存在' });
+      }
+      return reply(res, 200, {
+        hash_type: 'SHA1',
+        hash_value: createHash('sha1').update(bill).digest('hex'),
+        download_url: `${baseUrl}/v3/billdownload/file?token=${encodeURIComponent(date)}`,
+      });
+    }
+    if (req.method === 'GET' && url.pathname === '/v3/billdownload/file') {
+      // WeChat answers the file itself, unsigned: its hash in the bill's answer is the check.
+      res
+        .writeHead(200, { 'content-type': 'text/plain; charset=utf-8' })
+        .end(bills.get(url.searchParams.get('token') ?? ''));
+      return;
+    }
     const refundQuery = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && refundQuery) {
       const refund = refunds.find((r) => r.outRefundNo === refundQuery[1]);
@@ -361,7 +389,87 @@ export async function startFakeWechatPay(options: FakeOptions = {}) {
     requests,
     responses,
     refundAnswers,
+    bills,
     order: orderOf,
+
+    /**
+     * The trade bill WeChat would publish for `date` of these orders and refunds (as they are now): one backquoted
+     * row each in the ALL bill's columns, then the totals.
+     */
+    publishBill(date: string, items: { orders: FakeOrder[]; refunds: FakeRefund[] }): string {
+      const yuan = (fen: number) => (fen / 100).toFixed(2);
+      const row = (fields: string[]) => fields.map((field) => `\`${field}`).join(',');
+      const lines = [
+        TRADE_BILL_HEADER,
+        ...items.orders.map((order) =>
+          row([
+            `${date} 10:00:00`,
+            APP_ID,
+            MCH_ID,
+            '0',
+            '',
+            order.transactionId ?? '',
+            outTradeNoOf(order.orderId),
+            'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
+            'NATIVE',
+            order.tradeState,
+            'OTHERS',
+            'CNY',
+            yuan(order.totalFen),
+            '0.00',
+            '0',
+            '0',
+            '0.00',
+            '0.00',
+            '',
+            '',
+            '考试报名, 2026',
+            '',
+            '0.00000',
+            '0.60%',
+            yuan(order.totalFen),
+            '0.00',
+            '',
+          ]),
+        ),
+        ...items.refunds.map((refund) =>
+          row([
+            `${date} 11:00:00`,
+            APP_ID,
+            MCH_ID,
+            '0',
+            '',
+            orders.get(refund.orderId)?.transactionId ?? '',
+            outTradeNoOf(refund.orderId),
+            'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
+            'NATIVE',
+            'REFUND',
+            'OTHERS',
+            'CNY',
+            '0.00',
+            '0.00',
+            refund.refundId,
+            refund.outRefundNo,
+            yuan(refund.refundFen),
+            '0.00',
+            'ORIGINAL',
+            refund.status,
+            '考试报名',
+            '',
+            '0.00000',
+            '0.60%',
+            '0.00',
+            yuan(refund.refundFen),
+            '',
+          ]),
+        ),
+        '总交易单数,应结订单总金额,退款总金额,充值券退款总金额,手续费总金额,订单总金额,申请退款总金额',
+        row([String(items.orders.length), '0.00', '0.00', '0.00', '0.00', '0.00', '0.00']),
+      ];
+      const text = `${lines.join('\r\n')}\r\n`;
+      bills.set(date, text);
+      return text;
+    },
 
     /** The candidate pays in WeChat: the order turns SUCCESS with a transaction id. */
     pay(orderId: string): FakeOrder {
