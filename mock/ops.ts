@@ -45,6 +45,7 @@ import {
   record,
   scopeTargetOf,
   sessionUserOf,
+  settle,
 } from './lib/ops';
 import { promotions } from './lib/promotions';
 import { config } from './lib/store';
@@ -411,7 +412,9 @@ export default Object.fromEntries([
       reason: refund.reason,
       by: { id: user.id, name: user.name },
     });
-    completeRefund(order, refund, 'succeeded', at);
+    // As the server does: requested again with its attempts reset, for the refund sweeper to send.
+    Object.assign(refund, { state: 'requested', attempts: 0, completedAt: null });
+    settle(order);
     record(user, 'refund.retry', { type: 'refund', id: refund.id, label: order.exam.code }, before, { ...refund });
     return refund;
   }),
