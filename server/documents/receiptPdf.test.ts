@@ -103,12 +103,19 @@ describe('receiptPdf', () => {
     const refunds = [
       { requestedAt: '2026-11-20T02:00:00.000Z', reason: 'late_payment', state: 'failed', amountFen: 45_000 },
       { requestedAt: '2026-11-21T02:00:00.000Z', reason: 'change_failed', state: 'requested', amountFen: 9_000 },
+      { requestedAt: '2026-11-22T02:00:00.000Z', reason: 'manual', state: 'succeeded', amountFen: 1_000 },
     ] as const;
     const receipt = receiptDocument({ refunds: [...refunds] });
     const [zh] = await readPdf(await receiptPdf(receipt, 'zh-CN'));
     const [en] = await readPdf(await receiptPdf(receipt, 'en-US'));
     assert.deepEqual(
-      missing(zh?.text ?? '', ['座位保留期满后付款', '退款失败，工作人员将处理', '已付款的改报未能完成', '退款处理中']),
+      missing(zh?.text ?? '', [
+        '座位保留期满后付款',
+        '退款失败，工作人员将处理',
+        '已付款的改报未能完成',
+        '退款处理中',
+        '平台工作人员办理退款',
+      ]),
       [],
     );
     assert.deepEqual(
@@ -117,10 +124,12 @@ describe('receiptPdf', () => {
         'Failed; our staff will handle it',
         'The paid change could not be made',
         'Pending',
+        'Refunded by our staff',
       ]),
       [],
     );
-    for (const page of [zh, en]) assert.doesNotMatch(page?.text ?? '', /late_payment|change_failed|receipt\.refund/);
+    for (const page of [zh, en])
+      assert.doesNotMatch(page?.text ?? '', /late_payment|change_failed|manual|receipt\.refund/);
   });
 
   test('no discount prints zero, not minus zero; no refund prints none', async () => {
