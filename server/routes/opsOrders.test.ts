@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { and, count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { dataOf, envelope, postAs, type TestApp } from '../../tests/helpers/app';
-import { book, examInTenDays, payInWallet, readyCandidate } from '../../tests/helpers/booking';
+import { book, examInTenDays, payInWallet, readyCandidate, sweepNow } from '../../tests/helpers/booking';
 import type { CatalogBasics } from '../../tests/helpers/fixtures';
 import { openConsoleApp } from '../../tests/helpers/ops';
 import { auditLog, refunds, sandboxPayments, sandboxRefunds } from '../db/schema';
@@ -147,6 +147,31 @@ describe('an order', () => {
     const unknown = await get(`/api/ops/orders/${uuidv7()}`);
     assert.equal(unknown.statusCode, 404);
     assert.equal(envelope(unknown).errorCode, 'NOT_FOUND');
+  });
+
+  test("its timeline shows a paid move of its registration to another exam, and an unpaid order's closing", async () => {
+    const order = await paidBooking({ feeFen: 10_000 });
+    const dearer = await examInTenDays(t, basics, { feeFen: 15_000 });
+    const changed = dataOf(
+      'changeRegistration',
+      await postAs(t, `/api/front/registrations/${order.booked.registration.id}/change`, order.candidate.headers, {
+        examId: dearer.id,
+      }),
+    );
+    const changeOrderId = changed.order?.id ?? '';
+    await payInWallet(t, changeOrderId);
+    const shown = await detail(order.orderId);
+    const moves = shown.timeline.flatMap((event) =>
+      event.type === 'change' ? [[event.from.code, event.to.code, event.changeOrderId]] : [],
+    );
+    assert.deepEqual(moves, [[order.exam.code, dearer.code, changeOrderId]]);
+    assert.equal(shown.registrations[0]?.exam.code, dearer.code);
+
+    const unpaid = await paidBooking({ paid: false });
+    t.clock.advance(16 * 60_000);
+    await sweepNow(t);
+    const closed = (await detail(unpaid.orderId)).timeline.at(-1);
+    assert.deepEqual([closed?.type, closed?.type === 'closed' ? closed.status : null], ['closed', 'expired']);
   });
 });
 

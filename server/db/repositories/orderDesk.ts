@@ -116,27 +116,30 @@ export function orderDeskRepository(db: Db): OrderDeskRepository {
 
     async ordersOfRegistrations(registrationIds) {
       if (registrationIds.length === 0) return [];
-      return db
-        .select({
-          registrationId: orderItems.registrationId,
-          order: {
-            id: orders.id,
-            purpose: orders.purpose,
-            status: orders.status,
-            paidAt: orders.paidAt,
-            createdAt: orders.createdAt,
-          },
-          exam: examRefColumns,
-          changeFailed:
-            sql<boolean>`EXISTS (SELECT 1 FROM ${refunds} AS r WHERE r.order_id = ${orders.id} AND r.reason = 'change_failed')`.mapWith(
-              Boolean,
-            ),
-        })
-        .from(orderItems)
-        .innerJoin(orders, eq(orders.id, orderItems.orderId))
-        .innerJoin(exams, eq(exams.id, orders.examId))
-        .where(inArray(orderItems.registrationId, registrationIds))
-        .orderBy(asc(orders.createdAt), asc(orders.id));
+      return (
+        db
+          .select({
+            registrationId: orderItems.registrationId,
+            order: {
+              id: orders.id,
+              purpose: orders.purpose,
+              status: orders.status,
+              paidAt: orders.paidAt,
+              createdAt: orders.createdAt,
+            },
+            exam: examRefColumns,
+            changeFailed:
+              sql<boolean>`EXISTS (SELECT 1 FROM ${refunds} AS r WHERE r.order_id = ${orders.id} AND r.reason = 'change_failed')`.mapWith(
+                Boolean,
+              ),
+          })
+          .from(orderItems)
+          .innerJoin(orders, eq(orders.id, orderItems.orderId))
+          .innerJoin(exams, eq(exams.id, orders.examId))
+          .where(inArray(orderItems.registrationId, registrationIds))
+          // A change order made at the same instant as the order it follows (a test clock) is still the later one.
+          .orderBy(asc(orders.createdAt), asc(sql`${orders.purpose} = 'change'`), asc(orders.id))
+      );
     },
 
     async refundRetries(refundIds) {
