@@ -2,7 +2,13 @@ import type { LedgerTotals, MismatchKind, Reconciliation, ReconciliationMismatch
 import type { PlatformPaymentRow, PlatformRefundRow } from '../db/rows';
 import { type Sheet, workbookOf, yuanOf } from '../documents/xlsx';
 import { AppError } from '../errors';
-import { type LedgerPayment, type LedgerRefund, type PaymentProvider, ProviderError } from '../providers/payment';
+import {
+  type LedgerPayment,
+  type LedgerRefund,
+  type PaymentProvider,
+  ProviderError,
+  type ProviderLedger,
+} from '../providers/payment';
 import { beijingMidnight } from './audit';
 import type { DomainLogger, Repositories } from './ports';
 
@@ -175,7 +181,7 @@ export async function reconcile(deps: ReconciliationDeps, date: string): Promise
   const from = beijingMidnight(date);
   const until = new Date(from.getTime() + DAY_MS);
   const provider = deps.payment.name;
-  let ledger: Awaited<ReturnType<PaymentProvider['ledger']>>;
+  let ledger: ProviderLedger;
   try {
     ledger = await deps.payment.ledger({ date, from, until });
   } catch (error) {
