@@ -156,6 +156,8 @@ export interface FailedRefundRow {
   order: Pick<OrderRow, 'id' | 'userId' | 'totalFen' | 'provider' | 'providerTransactionId'>;
   payer: Pick<UserRow, 'id' | 'name' | 'phone'>;
   exam: Pick<ExamRow, 'id' | 'code' | 'nameZh' | 'nameEn'>;
+  /** The operator who asked for a manual refund; null for the refunds the system booked. */
+  requestedBy: Pick<UserRow, 'id' | 'name'> | null;
 }
 
 /** A published certificate, the holder's name and the exam. */

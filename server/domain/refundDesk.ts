@@ -31,6 +31,7 @@ export function toOpsRefund(refund: RefundRow): OpsRefund {
 export function toOpsFailedRefund(row: FailedRefundRow): OpsFailedRefund {
   return {
     ...toOpsRefund(row.refund),
+    requestedBy: row.requestedBy,
     order: {
       id: row.order.id,
       totalFen: row.order.totalFen,

@@ -350,6 +350,11 @@ describe('the daily reconciliation', () => {
       notifyUrl: 'http://127.0.0.1/none',
     });
 
+    // And a refund it paid that nobody here asked for.
+    await t.database.db
+      .insert(sandboxRefunds)
+      .values({ refundId: uuidv7(), orderId: stranger, amountFen: 700, refundedAt: t.clock.now });
+
     const day = await reconcile(date);
     const found = day.mismatches.map((m) => [
       m.kind,
@@ -365,6 +370,7 @@ describe('the daily reconciliation', () => {
         ['amount_differs', 'refund', refunded.orderId, 1_000, 999],
         ['missing_at_provider', 'payment', missingThere.orderId, missingThere.totalFen, undefined],
         ['missing_here', 'payment', null, undefined, 500],
+        ['missing_here', 'refund', null, undefined, 700],
         ['status_differs', 'payment', closed.orderId, closed.totalFen, closed.totalFen],
       ].sort((a, b) => String(a).localeCompare(String(b))),
     );

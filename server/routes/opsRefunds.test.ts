@@ -166,4 +166,38 @@ describe('failed refunds', () => {
       all.list.slice(1, 2).map((refund) => refund.id),
     );
   });
+
+  test("a manual refund the provider refuses is listed with the operator's words and who asked; its retry shows in the order's timeline", async () => {
+    const exam = await examInTenDays(t, basics, { feeFen: 9_000 });
+    const candidate = await readyCandidate(t);
+    const booked = await book(t, candidate.headers, exam.id);
+    await payInWallet(t, booked.order.id);
+    await refuseRefundsOf(booked.order.id);
+    const asked = await postAs(t, `/api/ops/orders/${booked.order.id}/refund`, finance, {
+      amountFen: 2_000,
+      reason: 'Parking was closed',
+    });
+    assert.equal(asked.statusCode, 200, asked.body);
+    await sweepUntilGivenUp();
+    const listed = (await failedList()).list.find((refund) => refund.orderId === booked.order.id);
+    assert.deepEqual(
+      [listed?.reason, listed?.note, listed?.requestedBy, listed?.state],
+      ['manual', 'Parking was closed', { id: financeId, name: 'Zhao Min' }, 'failed'],
+    );
+
+    assert.equal((await retry(listed?.id ?? '')).statusCode, 200);
+    const order = dataOf(
+      'opsOrder',
+      await t.app.inject({ url: `/api/ops/orders/${booked.order.id}`, headers: finance }),
+    );
+    assert.deepEqual(
+      order.timeline.flatMap((event) => (event.type === 'refund' ? [[event.step, event.by?.name ?? null]] : [])),
+      [
+        ['requested', 'Zhao Min'],
+        ['requested', 'Zhao Min'],
+      ],
+      'asked for, then asked again (its failure is behind the retry)',
+    );
+    assert.deepEqual([order.refundFailedFen, order.refundPendingFen], [0, 2_000]);
+  });
 });

@@ -8,6 +8,7 @@ import { insertCatalogBasics, insertExam } from '../../tests/helpers/fixtures';
 import { addTestOperator, loginOperator } from '../../tests/helpers/ops';
 import { orders, paymentEvents, refunds, registrations } from '../db/schema';
 import { sweepExpiredOrders } from '../domain/booking';
+import { uuidv7 } from '../ids';
 import { type NotificationInput, wechatPayProvider } from '../providers/payment';
 import { outTradeNoOf } from '../providers/payment/wechat';
 
@@ -480,6 +481,28 @@ describe("reconciliation against WeChat Pay's trade bill", () => {
       ],
     );
     assert.equal(differs.providerTotals.refundedFen, 5_000);
+
+    // WeChat took money for an order still unpaid here, and for one that is nobody's; a bill that does not match its
+    // hash is no record at all.
+    const unpaid = await bookedOrder(30_000);
+    const stranger = { ...fake.order(one.orderId), orderId: uuidv7(), transactionId: '4200STRANGER' };
+    fake.publishBill(date, {
+      orders: [fake.order(one.orderId), fake.order(two.orderId), { ...fake.pay(unpaid.orderId) }, stranger],
+      refunds: [],
+    });
+    fake.order(unpaid.orderId).tradeState = 'NOTPAY';
+    const extra = dataOf('opsReconciliation', await reconcile());
+    assert.deepEqual(
+      extra.mismatches.map((m) => [m.kind, m.orderId, m.platform?.status ?? null, m.provider?.amountFen]),
+      [
+        ['status_differs', unpaid.orderId, 'pending', unpaid.booked.order.breakdown.totalFen],
+        ['missing_here', null, null, one.total],
+      ],
+    );
+    fake.billDownloads.tampered = true;
+    const tampered = await reconcile();
+    fake.billDownloads.tampered = false;
+    assert.equal(envelope(tampered).errorCode, 'RECONCILIATION_UNAVAILABLE');
   });
 
   test('the sandbox ledger route does not exist while WeChat Pay is the provider', async () => {

@@ -121,6 +121,8 @@ export async function startFakeWechatPay(options: FakeOptions = {}) {
    * 400 NO_STATEMENT_EXIST, as WeChat does before it publishes the day's bill.
    */
   const bills = new Map<string, string>();
+  /** `tampered` serves every bill file with a byte more than its answer's hash covers. */
+  const billDownloads = { tampered: false };
 
   const signHeaders = (body: string, key: KeyObject, serial: string, timestamp: number) => {
     const nonce = randomBytes(16).toString('hex');
@@ -315,9 +317,10 @@ export async function startFakeWechatPay(options: FakeOptions = {}) {
     }
     if (req.method === 'GET' && url.pathname === '/v3/billdownload/file') {
       // WeChat answers the file itself, unsigned: its hash in the bill's answer is the check.
+      const bill = bills.get(url.searchParams.get('token') ?? '') ?? '';
       res
         .writeHead(200, { 'content-type': 'text/plain; charset=utf-8' })
-        .end(bills.get(url.searchParams.get('token') ?? ''));
+        .end(billDownloads.tampered ? `${bill}\n` : bill);
       return;
     }
     const refundQuery = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(url.pathname);
@@ -390,6 +393,7 @@ export async function startFakeWechatPay(options: FakeOptions = {}) {
     responses,
     refundAnswers,
     bills,
+    billDownloads,
     order: orderOf,
 
     /**

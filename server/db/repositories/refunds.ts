@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { RefundsRepository } from '../../domain/ports';
 import { uuidv7 } from '../../ids';
 import type { Db } from '../client';
@@ -139,12 +140,13 @@ export function refundsRepository(db: Db): RefundsRepository {
     },
 
     /**
-     * Refunds given up as failed, the longest owed first, with their order, its payer and its exam: what an operator
-     * has to settle.
+     * Refunds given up as failed, the longest owed first, with their order, its payer, its exam and the operator who
+     * asked for a manual one: what an operator has to settle.
      */
     async failedRefunds(offset, limit) {
       const failed = eq(refunds.status, 'failed');
-      const [rows, totals] = await Promise.all([
+      const requester = alias(users, 'requester');
+      const [found, totals] = await Promise.all([
         db
           .select({
             refund: refunds,
@@ -157,17 +159,20 @@ export function refundsRepository(db: Db): RefundsRepository {
             },
             payer: { id: users.id, name: users.name, phone: users.phone },
             exam: { id: exams.id, code: exams.code, nameZh: exams.nameZh, nameEn: exams.nameEn },
+            requester: { id: requester.id, name: requester.name },
           })
           .from(refunds)
           .innerJoin(orders, eq(orders.id, refunds.orderId))
           .innerJoin(users, eq(users.id, orders.userId))
           .innerJoin(exams, eq(exams.id, orders.examId))
+          .leftJoin(requester, eq(requester.id, refunds.requestedBy))
           .where(failed)
           .orderBy(asc(refunds.createdAt), asc(refunds.id))
           .limit(limit)
           .offset(offset),
         db.select({ n: count() }).from(refunds).where(failed),
       ]);
+      const rows = found.map(({ requester: by, ...row }) => ({ ...row, requestedBy: by?.id ? by : null }));
       return { rows, total: totals[0]?.n ?? 0 };
     },
 
