@@ -1,5 +1,5 @@
-import ExcelJS from 'exceljs';
 import type { AuditEntry } from '../../contract';
+import { workbookOf } from './xlsx';
 
 /**
  * The audit log as an .xlsx file, one row per entry in the order given, for an auditor who reads it outside the
@@ -31,11 +31,12 @@ function snapshotText(snapshot: AuditEntry['before']): string {
 }
 
 /** Every cell is text (a phone or an id must not turn into a number when someone edits the sheet). */
-export async function auditXlsx(entries: readonly AuditEntry[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('audit', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = COLUMNS.map(({ header, width }) => ({ header, width, style: { numFmt: '@' } }));
-  sheet.getRow(1).font = { bold: true };
-  for (const entry of entries) sheet.addRow(COLUMNS.map((column) => column.value(entry)));
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+export function auditXlsx(entries: readonly AuditEntry[]): Promise<Buffer> {
+  return workbookOf([
+    {
+      name: 'audit',
+      columns: COLUMNS.map(({ header, width }) => ({ header, width, text: true })),
+      rows: entries.map((entry) => COLUMNS.map((column) => column.value(entry))),
+    },
+  ]);
 }

@@ -21,7 +21,7 @@ export interface Sheet {
 
 /**
  * An .xlsx file of these sheets, each with its header row in bold and frozen, so a long export keeps its column
- * names on screen. The console's exports (orders, reconciliation) share it.
+ * names on screen. The console's exports (orders, reconciliation, the audit log) share it.
  */
 export async function workbookOf(sheets: Sheet[]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
