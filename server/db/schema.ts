@@ -5,6 +5,7 @@ import {
   check,
   customType,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -222,6 +223,10 @@ export const exams = pgTable(
     seatsTaken: integer('seats_taken').notNull().default(0),
     status: examStatus('status').notNull().default('active'),
     arrivalLeadMinutes: integer('arrival_lead_minutes').notNull().default(30),
+    /** When candidates get their tickets (room and seat final); null: 7 days before the start (domain/seating.ts). */
+    ticketsReleaseAt: instant('tickets_release_at'),
+    /** When seats were last allocated; the closing job seats whoever booked after it. Null: never allocated. */
+    seatsAllocatedAt: instant('seats_allocated_at'),
     /** When the center published the results (certificates issued); null before. */
     resultsPublishedAt: instant('results_published_at'),
     canceledAt: instant('canceled_at'),
@@ -235,6 +240,37 @@ export const exams = pgTable(
     check('exams_fee_ck', sql`${t.feeFen} >= 0`),
     check('exams_arrival_lead_ck', sql`${t.arrivalLeadMinutes} > 0`),
   ],
+);
+
+/** A center's exam rooms: where it seats candidates, `seats` numbered 1..seats. A name is unique per center. */
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: uuid('id').primaryKey(),
+    centerId: uuid('center_id')
+      .notNull()
+      .references(() => testCenters.id),
+    name: text('name').notNull(),
+    building: text('building').notNull().default(''),
+    floor: text('floor').notNull().default(''),
+    seats: integer('seats').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('rooms_center_name_uq').on(t.centerId, t.name), check('rooms_seats_ck', sql`${t.seats} > 0`)],
+);
+
+/** The rooms an exam uses (its center's own); their seats together cover the exam's capacity. */
+export const examRooms = pgTable(
+  'exam_rooms',
+  {
+    examId: uuid('exam_id')
+      .notNull()
+      .references(() => exams.id),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id),
+  },
+  (t) => [primaryKey({ columns: [t.examId, t.roomId] }), index('exam_rooms_room_idx').on(t.roomId)],
 );
 
 /**
@@ -329,9 +365,29 @@ export const registrations = pgTable(
     cancelReason: varchar('cancel_reason', { length: 32 }),
     /** The examiner who checked the candidate in. */
     checkedInBy: uuid('checked_in_by').references((): AnyPgColumn => users.id),
+    /**
+     * The room (one the exam uses) and seat number allocated; both null until seats are allocated. A trigger
+     * (migration 0008) refuses a seat number beyond the room's seats, and a room shrunk below a seat in use.
+     */
+    roomId: uuid('room_id'),
+    seat: integer('seat'),
+    /** Bumped when the seat changes after tickets are released: tokens signed for an older version are refused. */
+    ticketVersion: integer('ticket_version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('registrations_live_uq').on(t.userId, t.examId).where(sql`${t.status} IN ${LIVE_STATUSES}`),
+    uniqueIndex('registrations_seat_uq')
+      .on(t.examId, t.roomId, t.seat)
+      .where(sql`${t.roomId} IS NOT NULL AND ${t.status} IN ${LIVE_STATUSES}`),
+    foreignKey({
+      name: 'registrations_exam_room_fk',
+      columns: [t.examId, t.roomId],
+      foreignColumns: [examRooms.examId, examRooms.roomId],
+    }),
+    check(
+      'registrations_seat_ck',
+      sql`(${t.roomId} IS NULL) = (${t.seat} IS NULL) AND (${t.seat} IS NULL OR ${t.seat} > 0)`,
+    ),
     index('registrations_user_idx').on(t.userId, t.createdAt),
     index('registrations_exam_idx').on(t.examId, t.status),
   ],

@@ -130,6 +130,9 @@ export function newRegistration(userId: string, examId: string, free: boolean, n
     canceledAt: null,
     cancelReason: null,
     checkedInBy: null,
+    roomId: null,
+    seat: null,
+    ticketVersion: 1,
   };
 }
 

@@ -158,7 +158,8 @@ export function registrationsRepository(db: Db): RegistrationsRepository {
     async moveRegistration(id, fromExamId, toExamId) {
       const rows = await db
         .update(registrations)
-        .set({ examId: toExamId })
+        // Its seat was in the old exam's rooms: the new exam seats it when it allocates.
+        .set({ examId: toExamId, roomId: null, seat: null })
         .where(
           and(eq(registrations.id, id), eq(registrations.examId, fromExamId), eq(registrations.status, 'register')),
         )
