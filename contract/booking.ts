@@ -193,8 +193,17 @@ export const ticket = z.object({
     phone: z.string(),
     avatar_small: z.string().nullable(),
   }),
-  /** The signed ticket token (EdDSA JWT) the QR holds; null when the registration is canceled. */
+  /**
+   * The signed ticket token (EdDSA JWT) the QR holds; null when the registration is canceled or the ticket is not
+   * released yet.
+   */
   token: z.string().nullable(),
+  /** Where the candidate sits, once seats are allocated and the ticket released; null before. */
+  seat: z
+    .object({ room: z.string(), building: z.string(), floor: z.string(), seat: z.number().int().positive() })
+    .nullable(),
+  /** When the ticket (with room and seat) is released, while it is not yet; null once it is. */
+  releasesAt: isoDateTime.nullable(),
 });
 export type Ticket = z.infer<typeof ticket>;
 
@@ -220,6 +229,8 @@ export const cancelResponse = z.object({ registration: registrationView, refundF
 export type CancelResponse = z.infer<typeof cancelResponse>;
 
 export const registrationIdParams = z.object({ id });
+/** The language a ticket file (PDF, calendar event) is written in; the candidate's page sends its own. */
+export const ticketFileQuery = z.object({ lang: z.enum(['zh-CN', 'en-US']).default('zh-CN') });
 export const orderIdParams = z.object({ id });
 export const orderQuery = z.object({ refresh: z.enum(['0', '1']).optional() });
 

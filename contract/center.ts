@@ -157,6 +157,9 @@ export const rosterEntry = z.object({
   checkedInAt: isoDateTime.nullable(),
   outcome: resultOutcome.nullable(),
   certificateNumber: z.string().nullable(),
+  /** The room's name and the seat number, once seats are allocated; null before. */
+  room: z.string().nullable(),
+  seat: z.number().int().positive().nullable(),
 });
 export type RosterEntry = z.infer<typeof rosterEntry>;
 
@@ -223,3 +226,62 @@ export const certificateVerification = z.object({
 });
 export type CertificateVerification = z.infer<typeof certificateVerification>;
 export const certificateParams = z.object({ number: text().max(64) });
+
+/** A room of the center where it seats candidates: seats are numbered 1 to `seats`. */
+export const room = z.object({
+  id,
+  name: z.string(),
+  building: z.string(),
+  floor: z.string(),
+  seats: z.number().int().positive(),
+});
+export type Room = z.infer<typeof room>;
+
+/** `POST /api/center/rooms` and `PUT /api/center/rooms/:id`: a name unique at the center, and its seats. */
+export const roomDraft = z
+  .object({
+    name: requiredText(50),
+    building: text().trim().max(50).default(''),
+    floor: text().trim().max(20).default(''),
+    seats: z.number().int().min(1).max(2000),
+  })
+  .strict();
+export type RoomDraft = z.infer<typeof roomDraft>;
+export const roomParams = z.object({ id });
+
+/**
+ * An exam's seating: the rooms it uses, when its tickets are released (the center's date, else 7 days before the
+ * start) and how far allocation went. Seats can be allocated again until the tickets are released.
+ */
+export const examSeating = z.object({
+  rooms: z.array(room),
+  /** The rooms' seats together; they cover the exam's capacity. */
+  totalSeats: z.number().int().nonnegative(),
+  capacity: z.number().int().positive(),
+  ticketsReleaseAt: isoDateTime,
+  /** The center chose the release date (false: the default, 7 days before the start). */
+  ticketsReleaseSet: z.boolean(),
+  ticketsReleased: z.boolean(),
+  /** When seats were last allocated, or null. */
+  allocatedAt: isoDateTime.nullable(),
+  /** Candidates holding a seat (awaiting payment, registered or checked in) with a room and seat, and without. */
+  seated: z.number().int().nonnegative(),
+  unseated: z.number().int().nonnegative(),
+});
+export type ExamSeating = z.infer<typeof examSeating>;
+
+/**
+ * `PUT /api/center/exams/:id/seating`: the rooms the exam uses (their seats must cover its capacity) and the release
+ * date (null: 7 days before the start). Changing the rooms clears seats in rooms no longer used.
+ */
+export const examSeatingUpdate = z
+  .object({
+    roomIds: z.array(id).min(1).max(500),
+    ticketsReleaseAt: isoDateTime.nullable(),
+  })
+  .strict();
+export type ExamSeatingUpdate = z.infer<typeof examSeatingUpdate>;
+
+/** `PUT /api/center/exams/:id/seats/:registrationId`: one candidate to a free seat of one of the exam's rooms. */
+export const seatMove = z.object({ roomId: id, seat: z.number().int().positive() }).strict();
+export type SeatMove = z.infer<typeof seatMove>;

@@ -91,6 +91,16 @@ export const ERROR_CATALOGUE = {
   RECONCILIATION_UNAVAILABLE: { status: 502, showType: 2 },
   ERASURE_CONFIRMATION_MISMATCH: { status: 400, showType: 2 },
   ERASURE_BLOCKED: { status: 409, showType: 2 },
+  ROOM_NAME_TAKEN: { status: 409, showType: 2 },
+  ROOM_IN_USE: { status: 409, showType: 2 },
+  ROOM_SEATS_IN_USE: { status: 409, showType: 2 },
+  EXAM_ROOMS_TOO_SMALL: { status: 400, showType: 2 },
+  EXAM_NO_ROOMS: { status: 409, showType: 2 },
+  SEATING_LOCKED: { status: 409, showType: 2 },
+  SEAT_TAKEN: { status: 409, showType: 2 },
+  SEAT_NOT_IN_ROOM: { status: 400, showType: 2 },
+  TICKET_NOT_RELEASED: { status: 409, showType: 2 },
+  TICKET_SUPERSEDED: { status: 409, showType: 2 },
   INTERNAL: { status: 500, showType: 2 },
 } as const satisfies Record<string, { status: number; showType: 0 | 1 | 2 | 4 | 9 }>;
 

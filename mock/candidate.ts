@@ -4,6 +4,7 @@
  * in every state those screens show, so nothing here expires or locks by itself: the views read the stored times.
  */
 import { api, type CurrentUser } from '../contract';
+import { examIcs } from '../server/documents/calendar';
 import { normalizeChinaMobile } from '../server/domain/phone';
 import { priceBooking } from '../server/domain/pricing';
 import { profileOf, saveProfile } from './lib/accounts';
@@ -28,6 +29,7 @@ import {
   requestRefund,
   summaryOf,
   ticketOf,
+  ticketsPdfOf,
 } from './lib/store';
 
 /** My registrations, newest first. */
@@ -105,6 +107,26 @@ export default Object.fromEntries([
   on(api.ticket, ({ user, params }) => {
     const registration = myRegistration(user, params.id);
     return registration.status === 'pending' ? refuse('TICKET_NOT_ISSUED') : ticketOf(registration);
+  }),
+  on(api.ticketPdf, ({ user, params, query }) => {
+    const registration = myRegistration(user, params.id);
+    if (registration.status === 'pending') refuse('TICKET_NOT_ISSUED');
+    return ticketsPdfOf([registration], query.lang);
+  }),
+  on(api.ticketCalendar, async ({ user, params, query }) => {
+    const registration = myRegistration(user, params.id);
+    if (registration.status === 'pending') refuse('TICKET_NOT_ISSUED');
+    const exam = examOf(registration.examId);
+    const event = {
+      uid: `ticket-${registration.id}`,
+      startsAt: exam.startsAt,
+      endsAt: null,
+      summary: query.lang === 'zh-CN' ? exam.name.zh : exam.name.en,
+      location: query.lang === 'zh-CN' ? exam.location.zh : exam.location.en,
+      description: exam.code,
+      alarm: null,
+    };
+    return { fileName: 'exam.ics', contentType: 'text/calendar; charset=utf-8', bytes: Buffer.from(examIcs(event)) };
   }),
   on(api.changeOptions, ({ user, params }) => changeTargets(myBooking(user, params.id).examId).map(summaryOf)),
   on(api.changeRegistration, ({ user, params, body, req }) => {

@@ -126,8 +126,8 @@ export default Object.fromEntries([
     const sheet = workbook.addWorksheet('考生 Candidates');
     sheet.addRow(rosterHeader(exam.timeZone));
     for (const entry of found(exam, query.q, query.status).map(rosterEntryOf)) {
-      const { name, phone, maskedIdNumber, status, checkedInAt, outcome, certificateNumber } = entry;
-      sheet.addRow([name, phone, maskedIdNumber, status, checkedInAt, outcome, certificateNumber]);
+      const { name, phone, maskedIdNumber, status, checkedInAt, outcome, certificateNumber, room, seat } = entry;
+      sheet.addRow([name, phone, maskedIdNumber, status, checkedInAt, outcome, certificateNumber, room, seat]);
     }
     return {
       fileName: `roster-${exam.code}.xlsx`,

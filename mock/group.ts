@@ -21,6 +21,7 @@ import {
   registrations,
   summaryOf,
   ticketOf,
+  ticketsPdfOf,
 } from './lib/store';
 
 interface MockGroup {
@@ -160,6 +161,12 @@ export default Object.fromEntries([
     if (orderOf(group)?.status !== 'paid') refuse('TICKET_NOT_ISSUED');
     const booked = group.registrationIds.map((id) => registrations.get(id) ?? refuse('NOT_FOUND'));
     return Promise.all(booked.map(ticketOf));
+  }),
+  on(api.groupTicketsPdf, ({ user, params, query }) => {
+    const group = myGroup(user, params.id);
+    if (orderOf(group)?.status !== 'paid') refuse('TICKET_NOT_ISSUED');
+    const booked = group.registrationIds.map((id) => registrations.get(id) ?? refuse('NOT_FOUND'));
+    return ticketsPdfOf(booked, query.lang);
   }),
   on(api.cancelGroupMember, ({ user, params }) => {
     const group = myGroup(user, params.id);

@@ -90,6 +90,16 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   RESULTS_PUBLISHED: 'The results of this exam are already published.',
   RESULT_FILE_INVALID: 'Please upload file in proper format',
   RESULT_FILE_TOO_LARGE: 'The file is larger than 2 MB.',
+  ROOM_NAME_TAKEN: 'Another room of your center has this name.',
+  ROOM_IN_USE: 'This room is used by an exam that has not finished; take it off the exam first.',
+  ROOM_SEATS_IN_USE: 'A candidate sits beyond that seat number in this room; move them or allocate again first.',
+  EXAM_ROOMS_TOO_SMALL: "The rooms chosen do not have enough seats for the exam's capacity.",
+  EXAM_NO_ROOMS: "Choose the exam's rooms before allocating seats.",
+  SEATING_LOCKED: 'Tickets are released: seats can no longer be allocated again, only moved one by one.',
+  SEAT_TAKEN: 'Another candidate already has this seat.',
+  SEAT_NOT_IN_ROOM: 'This room has no seat with that number, or the exam does not use it.',
+  TICKET_NOT_RELEASED: 'The ticket is not released yet.',
+  TICKET_SUPERSEDED: 'This ticket was replaced by a newer one (the seat changed): ask for the current ticket.',
   INTERNAL: 'Something went wrong on our side. Please try again.',
 };
 

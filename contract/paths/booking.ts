@@ -5,6 +5,9 @@ export const order = { method: 'GET', path: '/api/front/orders/:id' } as const;
 export const registrations = { method: 'GET', path: '/api/front/registrations' } as const;
 export const registration = { method: 'GET', path: '/api/front/registrations/:id' } as const;
 export const ticket = { method: 'GET', path: '/api/front/registrations/:id/ticket' } as const;
+/** The ticket as an A4 PDF and as a calendar event (.ics): files, fetched with the bearer token. */
+export const ticketPdf = { method: 'GET', path: '/api/front/registrations/:id/ticket.pdf' } as const;
+export const ticketCalendar = { method: 'GET', path: '/api/front/registrations/:id/ticket.ics' } as const;
 export const changeOptions = { method: 'GET', path: '/api/front/registrations/:id/change-options' } as const;
 export const changeRegistration = { method: 'POST', path: '/api/front/registrations/:id/change' } as const;
 export const cancelRegistration = { method: 'POST', path: '/api/front/registrations/:id/cancel' } as const;

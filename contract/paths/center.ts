@@ -14,6 +14,14 @@ export const cancelExam = { method: 'POST', path: '/api/center/exams/:id/cancel'
 export const roster = { method: 'GET', path: '/api/center/exams/:id/roster' } as const;
 /** The roster as an .xlsx file (bearer token), not an envelope. */
 export const rosterExport = { method: 'GET', path: '/api/center/exams/:id/roster.xlsx' } as const;
+export const rooms = { method: 'GET', path: '/api/center/rooms' } as const;
+export const createRoom = { method: 'POST', path: '/api/center/rooms' } as const;
+export const updateRoom = { method: 'PUT', path: '/api/center/rooms/:id' } as const;
+export const deleteRoom = { method: 'DELETE', path: '/api/center/rooms/:id' } as const;
+export const examSeating = { method: 'GET', path: '/api/center/exams/:id/seating' } as const;
+export const saveExamSeating = { method: 'PUT', path: '/api/center/exams/:id/seating' } as const;
+export const allocateSeats = { method: 'POST', path: '/api/center/exams/:id/seating/allocate' } as const;
+export const moveSeat = { method: 'PUT', path: '/api/center/exams/:id/seats/:registrationId' } as const;
 export const examExaminers = { method: 'GET', path: '/api/center/exams/:id/examiners' } as const;
 export const assignExaminer = { method: 'POST', path: '/api/center/exams/:id/examiners' } as const;
 export const unassignExaminer = { method: 'DELETE', path: '/api/center/exams/:id/examiners/:userId' } as const;

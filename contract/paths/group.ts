@@ -5,6 +5,8 @@ export const uploadGroupFile = { method: 'POST', path: '/api/front/groups/:id/up
 export const groupQuote = { method: 'POST', path: '/api/front/groups/:id/quote' } as const;
 export const groupCheckout = { method: 'POST', path: '/api/front/groups/:id/checkout' } as const;
 export const groupTickets = { method: 'GET', path: '/api/front/groups/:id/tickets' } as const;
+/** Every member's ticket in one PDF (a file, fetched with the bearer token). */
+export const groupTicketsPdf = { method: 'GET', path: '/api/front/groups/:id/tickets.pdf' } as const;
 export const cancelGroupMember = {
   method: 'POST',
   path: '/api/front/groups/:id/members/:registrationId/cancel',

@@ -16,10 +16,12 @@ import type {
   RefundTotals,
   RefundView,
   RegistrationView,
+  Room,
   RosterEntry,
 } from '../../contract';
 import { maskIdCard } from '../../contract/idcard';
 import { loadConfig } from '../../server/config';
+import { ticketPdf } from '../../server/documents/ticketPdf';
 import { examYear, newCertificateNumber } from '../../server/domain/certificates';
 import { priceBooking } from '../../server/domain/pricing';
 import { createTicketSigner } from '../../server/domain/tickets';
@@ -149,9 +151,61 @@ export function candidateOf({ id, person, status, checkedInAt }: MockRegistratio
   };
 }
 
+/** A center's room in the mock, with the account that keeps it. */
+export interface MockRoom extends Room {
+  ownerId: string;
+}
+
+/** The mock's rooms by id, each exam's seating, and who sits where (mock/seating.ts writes them). */
+export const rooms = new Map<string, MockRoom>();
+export const seatings = new Map<
+  string,
+  { roomIds: string[]; ticketsReleaseAt: string | null; allocatedAt: string | null }
+>();
+export const seats = new Map<string, { roomId: string; seat: number }>();
+
+/** Where a registration sits, as a ticket shows it; null before seats are allocated. */
+export function seatOf(registrationId: string) {
+  const place = seats.get(registrationId);
+  const room = place && rooms.get(place.roomId);
+  return place && room ? { room: room.name, building: room.building, floor: room.floor, seat: place.seat } : null;
+}
+
+/** The PDF of tickets (mock tickets are released at once), printed by the server's own document code. */
+export async function ticketsPdfOf(booked: MockRegistration[], locale: 'zh-CN' | 'en-US') {
+  const documents = await Promise.all(
+    booked.map(async (registration) => {
+      const ticket = await ticketOf(registration);
+      const exam = examOf(registration.examId);
+      const seat = ticket.seat;
+      return {
+        registrationId: ticket.registrationId,
+        token: ticket.token ?? '',
+        candidate: { name: ticket.candidate.name, maskedIdNumber: ticket.candidate.maskedIdNumber, photo: null },
+        exam: {
+          code: exam.code,
+          name: exam.name,
+          startsAt: exam.startsAt,
+          timeZone: exam.timeZone,
+          arrivalLeadMinutes: exam.arrivalLeadMinutes,
+        },
+        center: { name: exam.center.name, address: exam.location },
+        seat: seat && { room: seat.room, building: seat.building || null, floor: seat.floor || null, seat: seat.seat },
+      };
+    }),
+  );
+  return { fileName: 'tickets.pdf', contentType: 'application/pdf', bytes: await ticketPdf(documents, locale) };
+}
+
 export function rosterEntryOf(registration: MockRegistration): RosterEntry {
   const { avatar_small, ...candidate } = candidateOf(registration);
-  return { ...candidate, outcome: registration.outcome, certificateNumber: registration.certificateNumber };
+  return {
+    ...candidate,
+    outcome: registration.outcome,
+    certificateNumber: registration.certificateNumber,
+    room: seatOf(registration.id)?.room ?? null,
+    seat: seatOf(registration.id)?.seat ?? null,
+  };
 }
 
 export async function ticketOf(registration: MockRegistration) {
@@ -160,7 +214,15 @@ export async function ticketOf(registration: MockRegistration) {
   const claims = { registrationId, examId: exam.id, startsAt: new Date(exam.startsAt) };
   const candidate = { name: who.name, maskedIdNumber: who.maskedIdNumber, phone: who.phone, avatar_small: null };
   const token = status === 'canceled' ? null : await tickets.signTicket(claims);
-  return { registrationId, status, exam: summaryOf(exam), candidate, token };
+  return {
+    registrationId,
+    status,
+    exam: summaryOf(exam),
+    candidate,
+    token,
+    seat: seatOf(registrationId),
+    releasesAt: null,
+  };
 }
 
 /** The server's pricing with the mock's promotions and the referral of the profile's invitation code. */

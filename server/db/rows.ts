@@ -24,6 +24,7 @@ import type {
   refunds,
   registrations,
   results,
+  rooms,
   testCenters,
   users,
 } from './schema';
@@ -49,6 +50,32 @@ export type PromotionRow = typeof promotions.$inferSelect;
 export type AvatarRow = typeof avatars.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
 export type RegistrationRow = typeof registrations.$inferSelect;
+export type RoomRow = typeof rooms.$inferSelect;
+/** A room as a center writes it. */
+export type RoomWrite = Pick<RoomRow, 'name' | 'building' | 'floor' | 'seats'>;
+
+/** A registration to seat: its current room and seat, and the group registration that paid for it, if any. */
+export interface SeatingCandidateRow {
+  registrationId: string;
+  groupId: string | null;
+  roomId: string | null;
+  seat: number | null;
+}
+
+/** One registration's room and seat, as allocation writes it. */
+export interface SeatWrite {
+  registrationId: string;
+  roomId: string;
+  seat: number;
+}
+
+/** What a printed ticket adds to the ticket page's data: the room and seat, if allocated, and the ID photo. */
+export interface TicketSheetRow {
+  registrationId: string;
+  room: Pick<RoomRow, 'name' | 'building' | 'floor'> | null;
+  seat: number | null;
+  photo: Buffer | null;
+}
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderInsert = typeof orders.$inferInsert;
 export type RefundRow = typeof refunds.$inferSelect;
@@ -121,6 +148,9 @@ export interface RegistrationPerson {
 export interface RosterLineRow extends RegistrationPerson {
   outcome: ResultOutcome | null;
   certificateNumber: string | null;
+  /** The room's name and the seat, once allocated. */
+  room: string | null;
+  seat: number | null;
 }
 
 /** Who a registration names, as the door sees it. */

@@ -20,6 +20,7 @@ import { refundsRepository } from './repositories/refunds';
 import { registrationsRepository } from './repositories/registrations';
 import { resultsRepository } from './repositories/results';
 import { rostersRepository } from './repositories/rosters';
+import { seatingRepository } from './repositories/seating';
 import { seatsRepository } from './repositories/seats';
 import { supportRepository } from './repositories/support';
 
@@ -49,6 +50,7 @@ const FACTORIES: { [K in keyof Repositories]: (db: Db) => Repositories[K] } = {
   dashboard: dashboardRepository,
   support: supportRepository,
   orderDesk: orderDeskRepository,
+  seating: seatingRepository,
 };
 
 /**

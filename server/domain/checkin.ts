@@ -4,6 +4,7 @@ import { chinaMobileToE164 } from '../../contract/phone';
 import type { CandidateRow, UserRow } from '../db/rows';
 import { AppError } from '../errors';
 import { assertAssigned, assertExaminer, type ExaminerDeps } from './examiner';
+import type { Repositories } from './ports';
 import { TicketInvalidError, type TicketSigner } from './tickets';
 
 /**
@@ -12,6 +13,7 @@ import { TicketInvalidError, type TicketSigner } from './tickets';
  * registrations are refused, and so is a ticket for another exam.
  */
 export interface CheckinDeps extends ExaminerDeps {
+  repos: ExaminerDeps['repos'] & Pick<Repositories, 'seating'>;
   tickets: Pick<TicketSigner, 'verifyTicket'>;
 }
 
@@ -69,7 +71,7 @@ export async function lookupCandidates(
 
 /** The registration a scanned token names, if the token is genuine, unexpired and for this exam. */
 async function ticketRegistration(deps: CheckinDeps, examId: string, token: string): Promise<string> {
-  let claims: { registrationId: string; examId: string };
+  let claims: { registrationId: string; examId: string; version: number };
   try {
     claims = await deps.tickets.verifyTicket(token);
   } catch (error) {
@@ -78,6 +80,9 @@ async function ticketRegistration(deps: CheckinDeps, examId: string, token: stri
     throw new AppError('TICKET_INVALID', undefined, undefined, undefined, message);
   }
   if (claims.examId !== examId) throw new AppError('TICKET_OTHER_EXAM');
+  // A seat change after release issued a newer ticket: this one names a seat the candidate no longer has.
+  const current = await deps.repos.seating.ticketVersion(claims.registrationId);
+  if (current !== undefined && claims.version < current) throw new AppError('TICKET_SUPERSEDED');
   return claims.registrationId;
 }
 

@@ -10,7 +10,16 @@ import type { SeatEvents } from './seats';
 export interface BookingDeps {
   repos: Pick<
     Repositories,
-    'exams' | 'seats' | 'registrations' | 'orders' | 'payments' | 'refunds' | 'profiles' | 'promotions' | 'results'
+    | 'exams'
+    | 'seats'
+    | 'registrations'
+    | 'orders'
+    | 'payments'
+    | 'refunds'
+    | 'profiles'
+    | 'promotions'
+    | 'results'
+    | 'seating'
   >;
   /** Runs the transactions of booking, payment, change, cancellation and expiry. */
   uow: UnitOfWork;

@@ -35,7 +35,7 @@ import { readGroupFile } from './groupFile';
 import { phonesOf, validateGroupRows } from './groupRows';
 import type { Repositories } from './ports';
 import { claimCappedCodes } from './promotions';
-import { cancelMemberSeat, type RegistrationDeps, ticketOf } from './registrations';
+import { cancelMemberSeat, type RegistrationDeps, ticketsOf } from './registrations';
 import { takeSeats } from './seats';
 import { toExamSummary } from './views/exams';
 import { toOrderView } from './views/orders';
@@ -289,17 +289,15 @@ export async function groupTickets(deps: GroupDeps, user: UserRow, id: string): 
   ]);
   const rowOf = new Map((group.upload?.accepted ?? []).map((m) => [m.phone, m.row]));
   members.sort((a, b) => (rowOf.get(a.phone) ?? 0) - (rowOf.get(b.phone) ?? 0));
-  return Promise.all(
+  return ticketsOf(
+    deps,
+    exam,
     members
       .filter((m) => m.registration.status !== 'pending')
-      .map((m) =>
-        ticketOf(deps, m.registration, exam, {
-          name: m.name,
-          idNumber: m.idNumber ?? '',
-          phone: m.phone,
-          avatarSmall: m.avatarSmall,
-        }),
-      ),
+      .map((m) => ({
+        registration: m.registration,
+        holder: { name: m.name, idNumber: m.idNumber ?? '', phone: m.phone, avatarSmall: m.avatarSmall },
+      })),
   );
 }
 

@@ -66,9 +66,14 @@ import type {
   RegistrationResultRow,
   RegistrationRow,
   ResultOutcome,
+  RoomRow,
+  RoomWrite,
   RosterLineRow,
+  SeatingCandidateRow,
+  SeatWrite,
   SupportCandidateRow,
   SupportRegistrationRow,
+  TicketSheetRow,
   UserRow,
   VerificationChange,
   VerificationRow,
@@ -562,6 +567,36 @@ export interface SupportRepository {
   anonymizeAccount(userId: string, now: Date): Promise<void>;
 }
 
+// --- rooms and seats ---
+
+/** A center's rooms, the rooms each exam uses, and who sits where. */
+export interface SeatingRepository {
+  rooms(centerId: string): Promise<RoomRow[]>;
+  room(id: string, centerId: string): Promise<RoomRow | undefined>;
+  insertRoom(row: RoomRow): Promise<void>;
+  updateRoom(id: string, centerId: string, write: RoomWrite): Promise<RoomRow | undefined>;
+  /** Deletes a room no exam uses; false when an exam uses it (or it is not the center's). */
+  deleteRoom(id: string, centerId: string): Promise<boolean>;
+  examRooms(examId: string): Promise<RoomRow[]>;
+  /** The exam uses exactly `roomIds` from now on; seats in rooms it no longer uses are cleared first. */
+  setExamRooms(examId: string, roomIds: string[]): Promise<void>;
+  setTicketsRelease(examId: string, at: Date | null): Promise<void>;
+  /** Live registrations (awaiting payment, registered, checked in) with and without a seat. */
+  seatingCounts(examId: string): Promise<{ seated: number; unseated: number }>;
+  /** The exam's live registrations, oldest first, with their group registration if a group paid for them. */
+  candidates(examId: string): Promise<SeatingCandidateRow[]>;
+  /** Clears the seat of every registration of the exam (before writing a whole new allocation). */
+  clearSeats(examId: string): Promise<void>;
+  /** Writes the seats in one statement; `bumpVersion` makes each one's older tickets invalid. */
+  assignSeats(examId: string, seats: SeatWrite[], bumpVersion: boolean): Promise<void>;
+  markAllocated(examId: string, at: Date): Promise<void>;
+  /** Active exams whose registration has closed, not started yet, with rooms and a live registration without seat. */
+  examsToSeat(now: Date): Promise<string[]>;
+  /** Room and seat of each registration, and its ID photo when `withPhotos` (the printed ticket). */
+  ticketSheets(registrationIds: string[], withPhotos: boolean): Promise<TicketSheetRow[]>;
+  ticketVersion(registrationId: string): Promise<number | undefined>;
+}
+
 /** Every repository, by name, over one connection (the app's database, or one transaction). */
 /** Orders and their money as operators with `finance` see them. */
 export interface OrderDeskRepository {
@@ -616,6 +651,7 @@ export interface Repositories {
   dashboard: DashboardRepository;
   support: SupportRepository;
   orderDesk: OrderDeskRepository;
+  seating: SeatingRepository;
 }
 
 /** The repositories of one transaction, and a savepoint in it. */

@@ -21,6 +21,7 @@ import type { BookingDeps } from './deps';
 import { type OwedRefund, settleRefunds } from './payments';
 import type { Repositories } from './ports';
 import { priceBooking } from './pricing';
+import { type TicketPlace, ticketPlaces } from './seating';
 import { type FreedSeats, freeingSeats, releaseSeats, takeSeat } from './seats';
 import type { TicketSigner } from './tickets';
 import { toExamSummary } from './views/exams';
@@ -93,20 +94,25 @@ export interface TicketHolder {
   avatarSmall: string | null;
 }
 
-/** The ticket of a booked registration; a canceled one shows without a token so it cannot be checked in. */
-export async function ticketOf(
+/**
+ * The ticket of a booked registration: its token once released (a canceled one shows without, so it cannot be
+ * checked in), signed for the registration's current ticket version; the room and seat once released.
+ */
+async function ticketOf(
   deps: Pick<RegistrationDeps, 'tickets'>,
   registration: RegistrationRow,
   exam: ExamSummaryRow,
   holder: TicketHolder,
+  place: TicketPlace,
 ): Promise<Ticket> {
   const token =
-    registration.status === 'canceled'
+    registration.status === 'canceled' || !place.released
       ? null
       : await deps.tickets.signTicket({
           registrationId: registration.id,
           examId: registration.examId,
           startsAt: exam.exam.startsAt,
+          version: registration.ticketVersion,
         });
   return {
     registrationId: registration.id,
@@ -119,7 +125,30 @@ export async function ticketOf(
       avatar_small: holder.avatarSmall,
     },
     token,
+    seat: place.released ? place.seat : null,
+    releasesAt: place.released ? null : place.releasesAt.toISOString(),
   };
+}
+
+/** The tickets of registrations of one exam, each with who it names, in the order given. */
+export async function ticketsOf(
+  deps: Pick<RegistrationDeps, 'tickets' | 'repos' | 'now'>,
+  exam: ExamSummaryRow,
+  holders: { registration: RegistrationRow; holder: TicketHolder }[],
+): Promise<Ticket[]> {
+  const places = await ticketPlaces(
+    deps.repos,
+    exam.exam,
+    holders.map((h) => h.registration.id),
+    deps.now(),
+  );
+  return Promise.all(
+    holders.map(({ registration, holder }) => {
+      const place = places.get(registration.id);
+      if (!place) throw new Error(`registration ${registration.id} has no ticket place`);
+      return ticketOf(deps, registration, exam, holder, place);
+    }),
+  );
 }
 
 /** The admission ticket of one of the user's registrations: issued once paid. */
@@ -131,12 +160,15 @@ export async function getTicket(deps: RegistrationDeps, user: UserRow, id: strin
     examSummaryRow(deps, registration.examId),
     deps.repos.profiles.bookingProfile(user.id),
   ]);
-  return ticketOf(deps, registration, exam, {
+  const holder = {
     name: who?.name ?? '',
     idNumber: who?.profile?.idNumber ?? '',
     phone: user.phone,
     avatarSmall: who?.avatarSmall ?? null,
-  });
+  };
+  const [ticket] = await ticketsOf(deps, exam, [{ registration, holder }]);
+  if (!ticket) throw new Error(`registration ${id} has no ticket`);
+  return ticket;
 }
 
 /** Exam codes carry their date at the end (HSK-4-20261212); the same exam on another day shares the rest. */

@@ -50,10 +50,12 @@ export function rosterHeader(timeZone: string): string[] {
     `签到时间 / Checked in (${timeZone})`,
     '成绩 / Result',
     '证书编号 / Certificate number',
+    '考场 / Room',
+    '座位号 / Seat',
   ];
 }
 
-const COLUMN_WIDTHS = [16, 18, 24, 24, 30, 16, 26];
+const COLUMN_WIDTHS = [16, 18, 24, 24, 30, 16, 26, 16, 10];
 
 /**
  * The roster as an .xlsx file: every candidate matching the search (no paging), check-in times in the exam's zone,
@@ -82,6 +84,8 @@ export async function rosterXlsx(
       row.checkedInAt ? zonedDateTime(row.checkedInAt, exam.timeZone) : null,
       entry.outcome ? OUTCOME_LABELS[entry.outcome] : null,
       entry.certificateNumber,
+      entry.room,
+      entry.seat === null ? null : String(entry.seat),
     ]);
   }
   return { fileName: `roster-${exam.code}.xlsx`, bytes: Buffer.from(await workbook.xlsx.writeBuffer()) };

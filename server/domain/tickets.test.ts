@@ -17,13 +17,15 @@ function refusedAs(reason: 'expired' | 'invalid') {
 }
 
 describe('ticket tokens', () => {
-  test('a signed token verifies and names the registration and the exam', async () => {
+  test('a signed token verifies and names the registration, the exam and the ticket version', async () => {
     const signer = createTicketSigner(config);
     const token = await signer.signTicket(claims);
     assert.deepEqual(await signer.verifyTicket(token), {
       registrationId: claims.registrationId,
       examId: claims.examId,
+      version: 1,
     });
+    assert.equal((await signer.verifyTicket(await signer.signTicket({ ...claims, version: 3 }))).version, 3);
     // It goes into a QR code: a few hundred characters at most.
     assert.ok(token.length < 400, `token is ${token.length} characters`);
   });
@@ -51,6 +53,7 @@ describe('ticket tokens', () => {
     assert.deepEqual(await two.verifyTicket(await one.signTicket(claims)), {
       registrationId: claims.registrationId,
       examId: claims.examId,
+      version: 1,
     });
     assert.notEqual(
       createTicketSigner({ ...config, appSecret: 'another-secret' }).publicKey().kid,

@@ -11,6 +11,8 @@ export interface TicketClaims {
   registrationId: string;
   examId: string;
   startsAt: Date;
+  /** The registration's ticket version (1 when left out): a seat change after release bumps it, older ones are refused. */
+  version?: number;
 }
 
 /** Why a ticket token was refused: `expired` once the day after the exam has passed, else `invalid`. */
@@ -61,7 +63,8 @@ function ticketPrivateKey(config: Pick<Config, 'appSecret' | 'ticketSigningKey'>
 
 /**
  * Signs and verifies the token a ticket's QR carries: a compact EdDSA JWT naming the registration (`sub`) and the
- * exam (`exam`), valid until a day after the exam starts. Short claim names keep the QR small.
+ * exam (`exam`) and the ticket version (`v`), valid until a day after the exam starts. Short claim names keep the QR
+ * small.
  */
 export function createTicketSigner(
   config: Pick<Config, 'appSecret' | 'ticketSigningKey'>,
@@ -75,7 +78,7 @@ export function createTicketSigner(
 
   return {
     async signTicket(claims: TicketClaims): Promise<string> {
-      return new SignJWT({ exam: claims.examId })
+      return new SignJWT({ exam: claims.examId, v: claims.version ?? 1 })
         .setProtectedHeader({ alg: 'EdDSA', kid })
         .setSubject(claims.registrationId)
         .setIssuedAt(Math.floor(now().getTime() / 1000))
@@ -87,7 +90,7 @@ export function createTicketSigner(
      * The registration and exam a token names; TicketInvalidError when forged, tampered with or expired. Checked
      * synchronously with node's own Ed25519: the check-in hot path never waits behind other requests for web crypto.
      */
-    async verifyTicket(token: string): Promise<{ registrationId: string; examId: string }> {
+    async verifyTicket(token: string): Promise<{ registrationId: string; examId: string; version: number }> {
       const [header, payload, signature, ...rest] = token.split('.');
       if (header === undefined || payload === undefined || signature === undefined || rest.length > 0) {
         throw new TicketInvalidError('invalid');
@@ -100,7 +103,9 @@ export function createTicketSigner(
       if (jsonPart(header).alg !== 'EdDSA' || typeof claims.exp !== 'number') throw new TicketInvalidError('invalid');
       if (claims.exp * 1000 <= now().getTime()) throw new TicketInvalidError('expired');
       if (typeof claims.sub !== 'string' || typeof claims.exam !== 'string') throw new TicketInvalidError('invalid');
-      return { registrationId: claims.sub, examId: claims.exam };
+      // Tokens signed before versions existed are version 1.
+      const version = typeof claims.v === 'number' ? claims.v : 1;
+      return { registrationId: claims.sub, examId: claims.exam, version };
     },
 
     publicKey(): DataOf<'ticketPublicKey'> {

@@ -2,9 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import { sweepExpiredOrders } from '../domain/booking';
 import { followUpRefunds } from '../domain/payments';
+import { seatClosedExams } from '../domain/seating';
 import { bookingDeps } from './domainDeps';
 
-/** How often expired holds are swept and refunds still owed followed up. */
+/** How often expired holds are swept, refunds still owed followed up and exams whose registration closed seated. */
 const SWEEP_INTERVAL_MS = 20_000;
 
 /**
@@ -28,7 +29,8 @@ function every(intervalMs: number, log: FastifyBaseLogger, name: string, work: (
 
 /**
  * Work on a timer rather than a request: the sweeper expires unpaid holds (releasing their seats) and follows up
- * refunds still owed (asks again for refused ones, queries those the provider is processing). It starts once the
+ * refunds still owed (asks again for refused ones, queries those the provider is processing) and seats the
+ * candidates of exams whose registration has closed (domain/seating.ts seatClosedExams). It starts once the
  * app is ready and stops when it closes. Tests (APP_ENV=test) sweep explicitly after moving their clock, so no timer
  * runs there.
  */
@@ -42,6 +44,7 @@ export const jobsPlugin = fp(
         every(SWEEP_INTERVAL_MS, app.log, 'expiry sweep', async () => {
           await sweepExpiredOrders(deps);
           await followUpRefunds(deps);
+          await seatClosedExams(deps);
         }),
       );
     });

@@ -7,7 +7,7 @@ import { nextPhone } from '../../tests/helpers/booking';
 import { type Auth, centerAccount, centerExam, examinerFor, paidCandidate } from '../../tests/helpers/door';
 import { insertCatalogBasics } from '../../tests/helpers/fixtures';
 import { operatorWithEveryPermission } from '../../tests/helpers/ops';
-import { documents, examExaminers, exams, registrations, results } from '../db/schema';
+import { documents, examExaminers, exams, registrations, results, rooms } from '../db/schema';
 import { uuidv7 } from '../ids';
 
 /**
@@ -46,6 +46,7 @@ let first: {
   candidatePhone: string;
   examinerId: string;
   licenseId: string;
+  roomId: string;
 };
 let roles: { anonymous: Auth | undefined; candidate: Auth; otherCenter: Auth; otherExaminer: Auth };
 
@@ -60,8 +61,11 @@ before(async () => {
   await t.database.db
     .insert(documents)
     .values({ id: licenseId, ownerId: center.ownerId, purpose: 'license', contentType: 'image/png', bytes: PNG });
+  const roomId = uuidv7();
+  await t.database.db.insert(rooms).values({ id: roomId, centerId: center.center.id, name: '101', seats: 30 });
   first = {
     center,
+    roomId,
     examId: exam.id,
     registrationId: candidate.registrationId,
     candidatePhone: candidate.phone,
@@ -80,9 +84,15 @@ before(async () => {
 
 after(() => t.close());
 
+/** The first center's thing an endpoint's `:id` names: its license, its room, or its exam. */
+function idOf(endpoint: Endpoint): string {
+  if (endpoint.name === 'centerDocument') return first.licenseId;
+  return endpoint.path.startsWith('/api/center/rooms/') ? first.roomId : first.examId;
+}
+
 function urlOf(endpoint: Endpoint): string {
   const url = endpoint.path
-    .replace(':id', endpoint.name === 'centerDocument' ? first.licenseId : first.examId)
+    .replace(':id', idOf(endpoint))
     .replace(':registrationId', first.registrationId)
     .replace(':userId', first.examinerId);
   return endpoint.name === 'lookupCandidates' ? `${url}?q=${first.candidatePhone}` : url;
@@ -116,6 +126,12 @@ function bodyOf(endpoint: Endpoint): { payload?: Buffer | Record<string, unknown
       return { payload: { outcome: 'pass' } };
     case 'checkin':
       return { payload: { registrationId: first.registrationId } };
+    case 'updateRoom':
+      return { payload: { name: '102', seats: 1 } };
+    case 'saveExamSeating':
+      return { payload: { roomIds: [first.roomId], ticketsReleaseAt: null } };
+    case 'moveSeat':
+      return { payload: { roomId: first.roomId, seat: 1 } };
     default:
       return {};
   }
@@ -204,6 +220,8 @@ describe('access to test center and examiner endpoints', () => {
       .from(examExaminers)
       .where(and(eq(examExaminers.examId, first.examId), eq(examExaminers.examinerId, first.examinerId)));
     assert.equal(assigned.length, 1);
+    const [room] = await db.select().from(rooms).where(eq(rooms.id, first.roomId));
+    assert.deepEqual([room?.name, room?.seats], ['101', 30]);
   });
 });
 

@@ -11,6 +11,7 @@ import {
   getTicket,
   listRegistrations,
 } from '../domain/registrations';
+import { ticketCalendarFile, ticketPdfFile } from '../domain/ticketFiles';
 import { createTicketSigner } from '../domain/tickets';
 import { AppError } from '../errors';
 import { endpointRegistrar } from '../http/route';
@@ -48,6 +49,10 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
   route(api.registrations, ({ user, query }) => listRegistrations(deps, user, query));
   route(api.registration, ({ user, params }) => getRegistration(deps, user, params.id));
   route(api.ticket, ({ user, params }) => getTicket({ ...deps, tickets }, user, params.id));
+  route(api.ticketPdf, ({ user, params, query }) => ticketPdfFile({ ...deps, tickets }, user, params.id, query.lang));
+  route(api.ticketCalendar, ({ user, params, query }) =>
+    ticketCalendarFile({ ...deps, tickets }, user, params.id, query.lang),
+  );
   route(api.changeOptions, ({ user, params }) => changeOptions(deps, user, params.id));
   route(api.changeRegistration, ({ user, params, body, request }) =>
     changeRegistration(deps, user, params.id, body, requestOrigin(request)),

@@ -639,7 +639,7 @@ describe('roster', () => {
     const sheet = workbook.worksheets[0];
     const rows: string[][] = [];
     sheet?.eachRow((row) => {
-      rows.push(Array.from({ length: 7 }, (_, i) => row.getCell(i + 1).text));
+      rows.push(Array.from({ length: 9 }, (_, i) => row.getCell(i + 1).text));
     });
     assert.deepEqual(rows[0], [
       '姓名 / Name',
@@ -649,6 +649,8 @@ describe('roster', () => {
       '签到时间 / Checked in (Asia/Shanghai)',
       '成绩 / Result',
       '证书编号 / Certificate number',
+      '考场 / Room',
+      '座位号 / Seat',
     ]);
     assert.equal(rows.length, 4);
     assert.deepEqual(rows[1], [
@@ -658,6 +660,8 @@ describe('roster', () => {
       '已签到 / Checked in',
       '2026-05-01 09:30',
       '未通过 / Fail',
+      '',
+      '',
       '',
     ]);
     assert.equal(rows[3]?.[3], '待支付 / Awaiting payment');

@@ -21,6 +21,17 @@ import {
 } from '../domain/centerExams';
 import { cancelExam } from '../domain/examCancel';
 import { getRoster, rosterXlsx } from '../domain/roster';
+import {
+  allocateSeats,
+  createRoom,
+  deleteRoom,
+  getSeating,
+  listRooms,
+  moveSeat,
+  type SeatingDeps,
+  saveSeating,
+  updateRoom,
+} from '../domain/seating';
 import { AppError } from '../errors';
 import { readFileField } from '../http/multipart';
 import { endpointRegistrar, PUBLIC_IMMUTABLE, storedFileId } from '../http/route';
@@ -44,7 +55,7 @@ function refineCode(error: unknown): AppError | undefined {
   );
 }
 
-function centerDeps(app: FastifyInstance): CenterDeps {
+function centerDeps(app: FastifyInstance): CenterDeps & SeatingDeps {
   return { ...bookingDeps(app), sms: app.providers.sms };
 }
 
@@ -81,6 +92,14 @@ export async function centerRoutes(app: FastifyInstance): Promise<void> {
     route(api.updateExam, ({ user, params, body }) => updateExam(deps, user, params.id, body));
     route(api.cancelExam, ({ user, params }) => cancelExam(deps, user, params.id));
     route(api.roster, ({ user, params, query }) => getRoster(deps, user, params.id, query));
+    route(api.rooms, ({ user }) => listRooms(deps, user));
+    route(api.createRoom, ({ user, body }) => createRoom(deps, user, body));
+    route(api.updateRoom, ({ user, params, body }) => updateRoom(deps, user, params.id, body));
+    route(api.deleteRoom, ({ user, params }) => deleteRoom(deps, user, params.id));
+    route(api.examSeating, ({ user, params }) => getSeating(deps, user, params.id));
+    route(api.saveExamSeating, ({ user, params, body }) => saveSeating(deps, user, params.id, body));
+    route(api.allocateSeats, ({ user, params }) => allocateSeats(deps, user, params.id));
+    route(api.moveSeat, ({ user, params, body }) => moveSeat(deps, user, params.id, params.registrationId, body));
     route(api.examExaminers, ({ user, params }) => listExaminers(deps, user, params.id));
     route(api.assignExaminer, ({ user, params, body }) => assignExaminer(deps, user, params.id, body.phone));
     route(api.unassignExaminer, ({ user, params }) => unassignExaminer(deps, user, params.id, params.userId));

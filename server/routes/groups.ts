@@ -12,6 +12,7 @@ import {
   uploadGroupFile,
 } from '../domain/groups';
 import { groupTemplateCsv, groupTemplateXlsx } from '../domain/groupTemplate';
+import { groupTicketsPdfFile } from '../domain/ticketFiles';
 import { createTicketSigner } from '../domain/tickets';
 import { readFileField } from '../http/multipart';
 import { endpointRegistrar } from '../http/route';
@@ -45,6 +46,7 @@ export async function groupRoutes(app: FastifyInstance): Promise<void> {
     }),
   );
   route(api.groupTickets, ({ user, params }) => groupTickets(deps, user, params.id));
+  route(api.groupTicketsPdf, ({ user, params, query }) => groupTicketsPdfFile(deps, user, params.id, query.lang));
   route(api.cancelGroupMember, ({ user, params }) => cancelGroupMember(deps, user, params.id, params.registrationId));
 
   route(api.groupTemplate, async ({ query: { format } }) => ({

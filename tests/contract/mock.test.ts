@@ -27,6 +27,7 @@ import { ACCESS_CODE, history } from '../../mock/lib/fixtures';
 import type { MockRequest } from '../../mock/lib/http';
 import { config, rosterOf, tickets } from '../../mock/lib/store';
 import opsHandlers from '../../mock/ops';
+import seatingHandlers from '../../mock/seating';
 import { priceBooking } from '../../server/domain/pricing';
 
 const ROOT = join(__dirname, '..', '..');
@@ -39,6 +40,7 @@ const handlers = {
   ...centerHandlers,
   ...examinerHandlers,
   ...opsHandlers,
+  ...seatingHandlers,
 };
 
 /** Every route of contract/paths/: the endpoints of contract/api.ts and opsApi. */

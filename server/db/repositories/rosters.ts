@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
 import type { RosterFilter, RostersRepository } from '../../domain/ports';
 import type { Db } from '../client';
-import { profiles, registrations, results, users } from '../schema';
+import { profiles, registrations, results, rooms, users } from '../schema';
 import { containing } from './exams';
 import { registrationPersonColumns } from './registrations';
 
@@ -10,6 +10,8 @@ const rosterColumns = {
   ...registrationPersonColumns,
   outcome: results.outcome,
   certificateNumber: results.certificateNumber,
+  room: rooms.name,
+  seat: registrations.seat,
 };
 
 function rosterWhere(examId: string, filter: Omit<RosterFilter, 'offset' | 'limit'>) {
@@ -37,7 +39,8 @@ export function rostersRepository(db: Db): RostersRepository {
       .from(registrations)
       .innerJoin(users, eq(users.id, registrations.userId))
       .leftJoin(profiles, eq(profiles.userId, registrations.userId))
-      .leftJoin(results, eq(results.registrationId, registrations.id));
+      .leftJoin(results, eq(results.registrationId, registrations.id))
+      .leftJoin(rooms, eq(rooms.id, registrations.roomId));
 
   return {
     async roster(examId, filter) {

@@ -13,5 +13,7 @@ export function toRosterEntry(row: RosterLineRow): RosterEntry {
     checkedInAt: row.checkedInAt?.toISOString() ?? null,
     outcome: row.outcome,
     certificateNumber: row.certificateNumber,
+    room: row.room,
+    seat: row.room === null ? null : row.seat,
   };
 }

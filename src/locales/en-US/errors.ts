@@ -92,5 +92,16 @@ export default {
   'errors.ERASURE_CONFIRMATION_MISMATCH': "The phone number typed is not this candidate's.",
   'errors.ERASURE_BLOCKED':
     'This candidate still has a registration awaiting payment, booked or checked in. Cancel it before erasing.',
+  'errors.ROOM_NAME_TAKEN': 'Another room of your center has this name.',
+  'errors.ROOM_IN_USE': 'This room is used by an exam that has not finished; take it off the exam first.',
+  'errors.ROOM_SEATS_IN_USE':
+    'A candidate sits beyond that seat number in this room; move them or allocate again first.',
+  'errors.EXAM_ROOMS_TOO_SMALL': "The rooms chosen do not have enough seats for the exam's capacity.",
+  'errors.EXAM_NO_ROOMS': "Choose the exam's rooms before allocating seats.",
+  'errors.SEATING_LOCKED': 'Tickets are released: seats can no longer be allocated again, only moved one by one.',
+  'errors.SEAT_TAKEN': 'Another candidate already has this seat.',
+  'errors.SEAT_NOT_IN_ROOM': 'This room has no seat with that number, or the exam does not use it.',
+  'errors.TICKET_NOT_RELEASED': 'The ticket is not released yet.',
+  'errors.TICKET_SUPERSEDED': 'This ticket was replaced by a newer one (the seat changed): ask for the current ticket.',
   'errors.INTERNAL': 'Something went wrong on our side. Please try again later.',
 };

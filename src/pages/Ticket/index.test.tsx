@@ -14,6 +14,8 @@ function ticket(overrides: Record<string, unknown> = {}) {
     exam,
     candidate: { name: 'Li Lei', maskedIdNumber: '110101********123X', phone: '+8613800138000', avatar_small: null },
     token: 'eyJhbGciOiJFZERTQSJ9.ticket.signature',
+    seat: null,
+    releasesAt: null,
     ...overrides,
   };
 }

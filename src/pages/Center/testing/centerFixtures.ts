@@ -86,6 +86,8 @@ export function rosterEntryFixture(n: number, overrides: Partial<RosterEntry> = 
     checkedInAt: null,
     outcome: null,
     certificateNumber: null,
+    room: null,
+    seat: null,
     ...overrides,
   };
 }

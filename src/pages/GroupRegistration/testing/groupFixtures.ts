@@ -122,5 +122,7 @@ export function ticketsFixture() {
     exam,
     candidate: { name: member.name, maskedIdNumber: member.maskedIdNumber, phone: member.phone, avatar_small: null },
     token: `eyJhbGciOiJFZERTQSJ9.${member.row}.signature`,
+    seat: null,
+    releasesAt: null,
   }));
 }
