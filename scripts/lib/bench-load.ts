@@ -27,7 +27,7 @@ export function benchProfile(userId: string, n: number, phone: string) {
 /** An account with a live session written straight to the database; answers its id and bearer token. */
 export async function benchSession(
   database: Database,
-  user: { phone: string; kind: 'individual' | 'examiner'; name: string },
+  user: { phone: string; kind: 'individual' | 'examiner' | 'testCenter'; name: string },
 ): Promise<{ userId: string; token: string }> {
   const token = randomBytes(32).toString('base64url');
   const userId = uuidv7();

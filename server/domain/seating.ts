@@ -4,7 +4,7 @@ import { uniqueConstraintOf } from '../db/errors';
 import type { ExamRow, RoomRow, SeatingCandidateRow, SeatWrite, UserRow } from '../db/rows';
 import { AppError } from '../errors';
 import { uuidv7 } from '../ids';
-import { type CenterDeps, completeCenter, ownExam } from './center';
+import { type CenterDeps, ownExam } from './center';
 import type { Repositories } from './ports';
 import { toRosterEntry } from './views/roster';
 
@@ -51,8 +51,10 @@ function nameTaken(error: unknown): never {
   throw error;
 }
 
+/** Adds a room; a center saves its profile (and so exists) first. */
 export async function createRoom(deps: SeatingDeps, user: UserRow, draft: RoomDraft): Promise<Room> {
-  const center = await completeCenter(deps, user);
+  const center = await deps.repos.centers.centerOf(user.id);
+  if (!center) throw new AppError('CENTER_PROFILE_INCOMPLETE');
   const row: RoomRow = { id: uuidv7(deps.now().getTime()), centerId: center.id, ...draft, createdAt: deps.now() };
   await deps.repos.seating.insertRoom(row).catch(nameTaken);
   return toRoom(row);

@@ -106,7 +106,7 @@ describe('ticket', () => {
     assert.match(ticket.candidate.avatar_small ?? '', /^\/api\/front\/avatars\//);
     assert.ok(ticket.token);
     const claims = await createTicketSigner(t.config, () => t.clock.now).verifyTicket(ticket.token);
-    assert.deepEqual(claims, { registrationId: booked.registration.id, examId: exam.id });
+    assert.deepEqual(claims, { registrationId: booked.registration.id, examId: exam.id, version: 1 });
   });
 
   test("pending is not issued; someone else's or unknown ids are 404; canceled has no token", async () => {

@@ -100,7 +100,12 @@ export async function insertCompleteProfile(
   fields: { name?: string; invitationCode?: string | null; idNumber?: string } = {},
 ) {
   const avatarId = uuidv7();
-  const pixel = Buffer.from('89504e470d0a1a0a', 'hex');
+  // A whole 1 x 1 PNG, as a checked upload would store: printed tickets decode it.
+  const pixel = Buffer.from(
+    '89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000970485973000003e8000003e801b57b52' +
+      '6b0000000c49444154789c633871e2040004b40259162e81400000000049454e44ae426082',
+    'hex',
+  );
   await db.insert(avatars).values({ id: avatarId, userId, contentType: 'image/png', image: pixel, small: pixel });
   await db
     .update(users)

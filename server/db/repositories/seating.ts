@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, lte, notExists, notInArray, sql } from 'drizzle-orm';
 import type { SeatingRepository } from '../../domain/ports';
 import type { Db } from '../client';
-import { avatars, examRooms, exams, groupRegistrations, orderItems, profiles, registrations, rooms } from '../schema';
+import { avatars, examRooms, exams, profiles, registrations, rooms } from '../schema';
 
 /** Statuses that hold a seat (the schema's LIVE_STATUSES): only these are seated. */
 const LIVE = ['pending', 'register', 'checkin'] as const;
@@ -103,9 +103,8 @@ export function seatingRepository(db: Db): SeatingRepository {
         .select({
           registrationId: registrations.id,
           groupId: sql<string | null>`(
-            SELECT ${groupRegistrations.id} FROM ${orderItems}
-            JOIN ${groupRegistrations} ON ${groupRegistrations.orderId} = ${orderItems.orderId}
-            WHERE ${orderItems.registrationId} = ${registrations.id} LIMIT 1)`,
+            SELECT g.id FROM order_items oi JOIN group_registrations g ON g.order_id = oi.order_id
+            WHERE oi.registration_id = "registrations"."id" LIMIT 1)`,
           roomId: registrations.roomId,
           seat: registrations.seat,
         })
