@@ -200,6 +200,24 @@ describe('allocation', () => {
     assertSound(closed);
   });
 
+  test('the database refuses a seat beyond its room, and a room shrunk under a seat in use', async () => {
+    const { center, exam, rooms: chosen } = await examWithRooms(4, [4]);
+    const [one] = await insertCandidates(exam.id, 1);
+    const roomId = chosen[0]?.id ?? '';
+    await assert.rejects(
+      t.database.db
+        .update(registrations)
+        .set({ roomId, seat: 5 })
+        .where(eq(registrations.id, one ?? '')),
+    );
+    await send('PUT', `/api/center/exams/${exam.id}/seats/${one}`, center.headers, { roomId, seat: 4 });
+    refusedWith(
+      await send('PUT', `/api/center/rooms/${roomId}`, center.headers, { name: 'R1', seats: 3 }),
+      409,
+      'ROOM_SEATS_IN_USE',
+    );
+  });
+
   test("moving a candidate onto another's seat is refused; onto a free one, it takes it", async () => {
     const { center, exam, rooms: chosen } = await examWithRooms(3, [3]);
     const [one, two] = await insertCandidates(exam.id, 2);

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, lte, notExists, notInArray, sql } from 'drizzle-orm';
 import type { SeatingRepository } from '../../domain/ports';
 import type { Db } from '../client';
-import { avatars, examRooms, exams, profiles, registrations, rooms } from '../schema';
+import { avatars, examRooms, exams, groupRegistrations, orderItems, profiles, registrations, rooms } from '../schema';
 
 /** Statuses that hold a seat (the schema's LIVE_STATUSES): only these are seated. */
 const LIVE = ['pending', 'register', 'checkin'] as const;
@@ -97,20 +97,23 @@ export function seatingRepository(db: Db): SeatingRepository {
       return { seated: of(true), unseated: of(false) };
     },
 
-    candidates(examId) {
-      // A group's members are the registrations its (paid or current) order pays for.
-      return db
-        .select({
-          registrationId: registrations.id,
-          groupId: sql<string | null>`(
-            SELECT g.id FROM order_items oi JOIN group_registrations g ON g.order_id = oi.order_id
-            WHERE oi.registration_id = "registrations"."id" LIMIT 1)`,
-          roomId: registrations.roomId,
-          seat: registrations.seat,
-        })
-        .from(registrations)
-        .where(liveOf(examId))
-        .orderBy(asc(registrations.createdAt), asc(registrations.id));
+    async candidates(examId) {
+      // Two plain reads joined here: an embedded database without fresh statistics plans a join of them poorly.
+      const [live, members] = await Promise.all([
+        db
+          .select({ registrationId: registrations.id, roomId: registrations.roomId, seat: registrations.seat })
+          .from(registrations)
+          .where(liveOf(examId))
+          .orderBy(asc(registrations.createdAt), asc(registrations.id)),
+        // A group's members are the registrations its (paid or current) order pays for.
+        db
+          .select({ registrationId: orderItems.registrationId, groupId: groupRegistrations.id })
+          .from(groupRegistrations)
+          .innerJoin(orderItems, eq(orderItems.orderId, groupRegistrations.orderId))
+          .where(eq(groupRegistrations.examId, examId)),
+      ]);
+      const groupOf = new Map(members.map((member) => [member.registrationId, member.groupId]));
+      return live.map((row) => ({ ...row, groupId: groupOf.get(row.registrationId) ?? null }));
     },
 
     async clearSeats(examId) {
