@@ -1,6 +1,7 @@
+import { request } from '@umijs/max';
 import type { BodyOf, QueryOf } from '../../contract/api';
 import * as paths from '../../contract/paths/booking';
-import { type CallOptions, callApi } from './client';
+import { type CallOptions, callApi, pathOf } from './client';
 
 export function quote(body: BodyOf<'quote'>, options?: CallOptions) {
   return callApi(paths.quote, { data: body, ...options });
@@ -54,4 +55,20 @@ export function walletOrder(orderId: string, options?: CallOptions) {
 
 export function walletConfirm(orderId: string, options?: CallOptions) {
   return callApi(paths.walletConfirm, { path: { orderId }, ...options });
+}
+
+/** A file of one of my tickets (the PDF or the .ics) in `lang`, fetched with the bearer token, as a Blob to save. */
+export function ticketFile(
+  registrationId: string,
+  kind: 'pdf' | 'ics',
+  lang: QueryOf<'ticketPdf'>['lang'],
+  options?: CallOptions,
+): Promise<Blob> {
+  const path = kind === 'pdf' ? paths.ticketPdf.path : paths.ticketCalendar.path;
+  return request<Blob>(pathOf(path, { id: registrationId }), {
+    method: 'GET',
+    params: { lang },
+    responseType: 'blob',
+    ...options,
+  });
 }

@@ -15,8 +15,8 @@ interface Props {
 }
 
 /**
- * One admission ticket as it prints (a `.print-sheet`, see PrintStyle): who, what, where, the signed QR the examiner
- * scans, and the arrival instructions. Texts from the ticket domain and STATUS_TEXTS, added by the page.
+ * One admission ticket as it prints (a `.print-sheet`, see PrintStyle): who, what, where (room and seat once
+ * allocated), the signed QR the examiner scans, and the arrival instructions; before its release, when it comes. Texts from the ticket domain and STATUS_TEXTS, added by the page.
  */
 export default function TicketCard({ ticket, title, extra }: Props) {
   const intl = useIntl();
@@ -25,7 +25,9 @@ export default function TicketCard({ ticket, title, extra }: Props) {
     intl.formatMessage({ id: `pages.ticket.${id}` }, values);
   const { exam, candidate } = ticket;
   const examName = pickText(exam.name, locale);
-  const canceled = ticket.status === 'canceled' || !ticket.token;
+  const canceled = ticket.status === 'canceled';
+  const { seat, releasesAt } = ticket;
+  const room = seat && [seat.room, seat.building, seat.floor && text('floor', { floor: seat.floor })].filter(Boolean);
   return (
     <Card className="print-sheet" title={title} extra={extra}>
       <Flex gap={24} wrap align="flex-start">
@@ -36,6 +38,8 @@ export default function TicketCard({ ticket, title, extra }: Props) {
           </Descriptions.Item>
           <Descriptions.Item label={text('field.center')}>{pickText(exam.center.name, locale)}</Descriptions.Item>
           <Descriptions.Item label={text('field.address')}>{pickText(exam.location, locale)}</Descriptions.Item>
+          {room ? <Descriptions.Item label={text('field.room')}>{room.join(' · ')}</Descriptions.Item> : null}
+          {seat ? <Descriptions.Item label={text('field.seat')}>{seat.seat}</Descriptions.Item> : null}
           <Descriptions.Item label={text('field.name')}>{candidate.name}</Descriptions.Item>
           <Descriptions.Item label={text('field.idNumber')}>{candidate.maskedIdNumber}</Descriptions.Item>
           <Descriptions.Item label={text('field.phone')}>{candidate.phone.replace(/^\+86/, '')}</Descriptions.Item>
@@ -43,7 +47,7 @@ export default function TicketCard({ ticket, title, extra }: Props) {
             <RegistrationStatusTag status={ticket.status} />
           </Descriptions.Item>
         </Descriptions>
-        {canceled ? null : (
+        {canceled || !ticket.token ? null : (
           <QRCodeSVG
             value={ticket.token ?? ''}
             size={220}
@@ -59,6 +63,15 @@ export default function TicketCard({ ticket, title, extra }: Props) {
       </Flex>
       {canceled ? (
         <Alert type="error" showIcon message={text('canceled')} style={{ marginTop: 16 }} />
+      ) : releasesAt ? (
+        <Alert
+          type="warning"
+          showIcon
+          message={text('notReleased', {
+            date: `${formatInZone(releasesAt, exam.timeZone)} ${zoneLabel(releasesAt, exam.timeZone, locale)}`,
+          })}
+          style={{ marginTop: 16 }}
+        />
       ) : (
         <Alert
           type="info"

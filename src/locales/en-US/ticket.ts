@@ -9,6 +9,13 @@ export default {
   'pages.ticket.field.date': 'Date and time',
   'pages.ticket.field.center': 'Test center',
   'pages.ticket.field.address': 'Address',
+  'pages.ticket.field.room': 'Room',
+  'pages.ticket.field.seat': 'Seat',
+  'pages.ticket.floor': 'floor {floor}',
+  'pages.ticket.notReleased':
+    'Your ticket, with its QR code, room and seat, is released on {date}. Come back then to print it.',
+  'pages.ticket.downloadPdf': 'Download PDF',
+  'pages.ticket.addToCalendar': 'Add to calendar',
   'pages.ticket.field.name': 'Candidate',
   'pages.ticket.field.idNumber': 'ID number',
   'pages.ticket.field.phone': 'Phone',

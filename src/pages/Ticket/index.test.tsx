@@ -67,6 +67,26 @@ describe('admission ticket', () => {
     expect(screen.queryByRole('img', { name: /Admission QR code/ })).not.toBeInTheDocument();
   });
 
+  it('shows the room and the seat once released', async () => {
+    const seat = { room: '301', building: 'Building A', floor: '3', seat: 17 };
+    serve({ [TICKET_URL]: () => ok(ticket({ seat })) });
+    open('en-US', `?registrationId=${registration.id}`);
+    expect(await screen.findByText('301 · Building A · floor 3', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByText('17')).toBeInTheDocument();
+    expect(screen.getByText('Download PDF').closest('button')).toBeEnabled();
+  });
+
+  it('says when the ticket is released, without QR, and in Chinese too', async () => {
+    const releasesAt = '2026-12-05T01:00:00.000Z';
+    serve({ [TICKET_URL]: () => ok(ticket({ token: null, releasesAt })) });
+    open('zh-CN', `?registrationId=${registration.id}`);
+    expect(
+      await screen.findByText(/准考证（含二维码、考场和座位号）将于 2026-12-05 09:00/, {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /准考证二维码|Admission QR code/ })).not.toBeInTheDocument();
+    expect(screen.getByText('下载 PDF').closest('button')).toBeDisabled();
+  });
+
   it('sends an unpaid registration to its payment', async () => {
     serve({ [TICKET_URL]: () => err('TICKET_NOT_ISSUED') });
     open('en-US', `?registrationId=${registration.id}`);

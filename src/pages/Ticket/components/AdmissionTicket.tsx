@@ -1,13 +1,17 @@
 import { Link, useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Button, Result, Spin } from 'antd';
+import { Button, Result, Space, Spin } from 'antd';
 import TicketCard from '@/components/TicketCard';
 import { useFailure } from '@/hooks/useFailure';
-import { ticket as fetchTicket } from '@/services/booking';
+import { saveBlob } from '@/pages/Center/download';
+import { ticket as fetchTicket, ticketFile } from '@/services/booking';
 import { envelopeOf } from '@/utils/bizError';
 import { handledHere } from '@/utils/failure';
 
-/** One registration's admission ticket, printable; an unpaid one leads to its payment. */
+/**
+ * One registration's admission ticket, printable and as a PDF once released, and as a calendar event; an unpaid one
+ * leads to its payment.
+ */
 export default function AdmissionTicket({ registrationId }: { registrationId: string }) {
   const intl = useIntl();
   const text = (id: string) => intl.formatMessage({ id: `pages.ticket.${id}` });
@@ -30,15 +34,28 @@ export default function AdmissionTicket({ registrationId }: { registrationId: st
   if (!data) {
     return <Result status="warning" title={failure.text(error)} />;
   }
-  const canceled = data.status === 'canceled' || !data.token;
+  const printable = data.status !== 'canceled' && data.token !== null;
+  const lang = intl.locale === 'en-US' ? 'en-US' : 'zh-CN';
+  const save = (kind: 'pdf' | 'ics') => async () => {
+    const blob = await ticketFile(registrationId, kind, lang);
+    saveBlob(blob, `${data.exam.code}.${kind}`);
+  };
   return (
     <TicketCard
       ticket={data}
       title={<h1 style={{ fontSize: 20, margin: 0 }}>{text('title')}</h1>}
       extra={
-        <Button className="no-print" onClick={() => window.print()} disabled={canceled}>
-          {text('print')}
-        </Button>
+        <Space className="no-print" wrap>
+          <Button onClick={save('ics')} disabled={data.status === 'canceled'}>
+            {text('addToCalendar')}
+          </Button>
+          <Button onClick={save('pdf')} disabled={!printable}>
+            {text('downloadPdf')}
+          </Button>
+          <Button onClick={() => window.print()} disabled={!printable}>
+            {text('print')}
+          </Button>
+        </Space>
       }
     />
   );
