@@ -96,3 +96,35 @@ export function uploadResults(id: string, file: Blob, fileName: string, options?
 export function publishResults(id: string, options?: CallOptions) {
   return callApi(paths.publishResults, { path: { id }, ...options });
 }
+
+export function rooms(options?: CallOptions) {
+  return callApi(paths.rooms, { ...options });
+}
+
+export function createRoom(body: BodyOf<'createRoom'>, options?: CallOptions) {
+  return callApi(paths.createRoom, { data: body, ...options });
+}
+
+export function updateRoom(id: string, body: BodyOf<'updateRoom'>, options?: CallOptions) {
+  return callApi(paths.updateRoom, { path: { id }, data: body, ...options });
+}
+
+export function deleteRoom(id: string, options?: CallOptions) {
+  return callApi(paths.deleteRoom, { path: { id }, ...options });
+}
+
+export function examSeating(id: string, options?: CallOptions) {
+  return callApi(paths.examSeating, { path: { id }, ...options });
+}
+
+export function saveExamSeating(id: string, body: BodyOf<'saveExamSeating'>, options?: CallOptions) {
+  return callApi(paths.saveExamSeating, { path: { id }, data: body, ...options });
+}
+
+export function allocateSeats(id: string, options?: CallOptions) {
+  return callApi(paths.allocateSeats, { path: { id }, ...options });
+}
+
+export function moveSeat(id: string, registrationId: string, body: BodyOf<'moveSeat'>, options?: CallOptions) {
+  return callApi(paths.moveSeat, { path: { id, registrationId }, data: body, ...options });
+}

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { TestBrowser } from '@umijs/max';
 import dayjs from 'dayjs';
-import { callsTo, ok, type Route } from '@/testing/fakeServer';
+import { callsTo, err, ok, type Route } from '@/testing/fakeServer';
 import {
   CENTER_PROFILE,
   centerExamFixture,
@@ -239,5 +239,36 @@ describe('test center console', () => {
     expect(within(row).getByText('已占 12 / 共 40')).toBeInTheDocument();
     expect(within(row).getByText('进行中')).toBeInTheDocument();
     expect(within(row).getByText('已报名：10')).toBeInTheDocument();
+  });
+
+  it('adds a room, saying on its name field when another room has that name', async () => {
+    const room = { id: '0192f0c0-0000-7000-8000-000000000951', name: '301', building: 'A', floor: '3', seats: 40 };
+    let list: (typeof room)[] = [];
+    let attempts = 0;
+    const calls = consoleServer(CENTER_PROFILE, {
+      'GET /api/center/rooms': () => ok(list),
+      'POST /api/center/rooms': () => {
+        attempts += 1;
+        if (attempts === 1) return err('ROOM_NAME_TAKEN');
+        list = [room];
+        return ok(room);
+      },
+    });
+    await openConsole();
+    expect(await screen.findByText('No rooms yet.')).toBeInTheDocument();
+    await person.click(button('Add a room'));
+    const dialog = await screen.findByRole('dialog');
+    await enter(dialog, 'Room', '301');
+    await enter(dialog, 'Building', 'A');
+    await person.click(button('Save', dialog));
+    expect(await within(dialog).findByText('Another room of your center has this name.')).toBeInTheDocument();
+    await person.click(button('Save', dialog));
+    expect(await screen.findByText('301', { selector: 'td' })).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', '/api/center/rooms').at(-1)?.body).toEqual({
+      name: '301',
+      building: 'A',
+      floor: '',
+      seats: 30,
+    });
   });
 });

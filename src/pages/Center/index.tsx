@@ -11,13 +11,14 @@ import { centerProfile } from '@/services/center';
 import type { CenterExam } from '../../../contract/center';
 import ExamFormModal from './components/ExamFormModal';
 import ExamTable from './components/ExamTable';
+import RoomsCard from './components/RoomsCard';
 import { useCancelExam } from './components/useCancelExam';
 import VerificationNotice from './components/VerificationNotice';
 
 const PROFILE_LINK = `/home/profile?redirect=${encodeURIComponent('/home/center')}`;
 
 /**
- * The test center console: the center's exams, creating, editing and cancelling them. Exams need a complete center
+ * The test center console: the center's exams, creating, editing and cancelling them, and its rooms. Exams need a complete center
  * profile (its capacity bounds theirs), so an incomplete one is said first, with the way to it.
  */
 function CenterConsole() {
@@ -69,6 +70,7 @@ function CenterConsole() {
           }}
         />
       ) : null}
+      <RoomsCard disabled={!profile.data} />
       {cancel.dialogs}
     </div>
   );

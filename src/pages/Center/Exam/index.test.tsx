@@ -215,4 +215,45 @@ describe("an exam's page in the test center console", () => {
     expect(await screen.findByText('您查找的内容不存在或不属于您。', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('控制台').closest('a')).toHaveAttribute('href', '/home/center');
   });
+
+  it('chooses the rooms, then allocates seats and says how many were seated', async () => {
+    const room = { id: '0192f0c0-0000-7000-8000-000000000951', name: '301', building: 'A', floor: '3', seats: 40 };
+    let seating = {
+      rooms: [] as (typeof room)[],
+      totalSeats: 0,
+      capacity: 30,
+      ticketsReleaseAt: '2026-05-01T01:00:00.000Z',
+      ticketsReleaseSet: false,
+      ticketsReleased: false,
+      allocatedAt: null as string | null,
+      seated: 0,
+      unseated: 3,
+    };
+    const calls = examServer({
+      'GET /api/center/rooms': () => ok([room]),
+      [`GET ${EXAM_URL}/seating`]: () => ok(seating),
+      [`PUT ${EXAM_URL}/seating`]: () => {
+        seating = { ...seating, rooms: [room], totalSeats: 40 };
+        return ok(seating);
+      },
+      [`POST ${EXAM_URL}/seating/allocate`]: () => {
+        seating = { ...seating, allocatedAt: '2026-04-20T01:00:00.000Z', seated: 3, unseated: 0 };
+        return ok(seating);
+      },
+    });
+    await openExam();
+    await person.click(tab('Rooms and seats'));
+    await person.click(await screen.findByText('301 (40 seats)'));
+    await person.click(button('Save rooms and release date'));
+    await waitFor(() =>
+      expect(callsTo(calls, 'PUT', `${EXAM_URL}/seating`)[0]?.body).toEqual({
+        roomIds: [room.id],
+        ticketsReleaseAt: null,
+      }),
+    );
+    expect(await screen.findByText('40 seats in the chosen rooms for a capacity of 30')).toBeInTheDocument();
+    await person.click(button('Allocate seats'));
+    expect(await screen.findByText('3 candidates seated.')).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', `${EXAM_URL}/seating/allocate`)).toHaveLength(1);
+  });
 });

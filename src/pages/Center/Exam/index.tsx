@@ -13,8 +13,9 @@ import ExamHeader from './components/ExamHeader';
 import ExaminersTab from './components/ExaminersTab';
 import ResultsTab from './components/ResultsTab';
 import RosterTab from './components/RosterTab';
+import SeatingTab from './components/SeatingTab';
 
-/** One exam of the center: what it is, then its roster, its examiners and its results, each in a tab. */
+/** One exam of the center: what it is, then its roster, its rooms and seats, its examiners and its results, each in a tab. */
 function CenterExamPage() {
   const intl = useIntl();
   const text = (id: string) => intl.formatMessage({ id: `pages.center.examPage.${id}` });
@@ -42,6 +43,7 @@ function CenterExamPage() {
         <Tabs
           items={[
             { key: 'roster', label: text('tab.roster'), children: <RosterTab exam={exam} /> },
+            { key: 'seating', label: text('tab.seating'), children: <SeatingTab exam={exam} /> },
             { key: 'examiners', label: text('tab.examiners'), children: <ExaminersTab exam={exam} /> },
             {
               key: 'results',

@@ -66,6 +66,8 @@ export default function RosterTab({ exam }: { exam: CenterExam }) {
       dataIndex: 'certificateNumber',
       render: (_, entry) => entry.certificateNumber ?? '–',
     },
+    { title: text('column.room'), dataIndex: 'room', render: (_, entry) => entry.room ?? '–' },
+    { title: text('column.seat'), dataIndex: 'seat', render: (_, entry) => entry.seat ?? '–' },
   ];
 
   return (
