@@ -146,6 +146,13 @@ function assertEditable(exam: { status: ExamStatus; startsAt: Date; seatsTaken: 
  * Rewrites an exam of the user's center from a whole draft (a missing access code or organization means none).
  * The write is conditional, so a booking or a check-in racing it cannot leave more seats taken than the capacity.
  */
+/** An exam whose center chose its rooms keeps a capacity those rooms can seat (EXAM_ROOMS_TOO_SMALL otherwise). */
+async function assertRoomsSeat(deps: CenterDeps, examId: string, capacity: number): Promise<void> {
+  const rooms = await deps.repos.seating.examRooms(examId);
+  const seats = rooms.reduce((sum, room) => sum + room.seats, 0);
+  if (rooms.length > 0 && seats < capacity) throw new AppError('EXAM_ROOMS_TOO_SMALL');
+}
+
 export async function updateExam(
   deps: CenterDeps,
   user: UserRow,
@@ -157,6 +164,7 @@ export async function updateExam(
   assertEditable(exam, now, draft.capacity);
   const center = await completeCenter(deps, user);
   await checkDraft(deps, center, draft, exam);
+  await assertRoomsSeat(deps, examId, draft.capacity);
   const written = await withUniqueCode(() =>
     deps.repos.exams.updateExam(examId, center.id, examValues(center, draft), now),
   );

@@ -409,7 +409,7 @@ describe('exams at the center', () => {
     );
   });
 
-  test('editing rewrites the exam; capacity stays within the center and at or above the seats taken', async () => {
+  test('editing rewrites the exam; capacity stays within the center, its rooms, and at or above the seats taken', async () => {
     const { auth } = await readyCenter(t, { capacity: 60 });
     const exam = await newExam(auth, { capacity: 2, accessCode: 'CODE' });
     await paidCandidate(exam.id, { accessCode: 'CODE' });
@@ -433,6 +433,12 @@ describe('exams at the center', () => {
     assert.equal(edited.accessCode, null, 'a whole draft: no access code means none');
     assert.equal(edited.seatsTaken, 2);
     assert.equal(edited.counts.register, 2);
+
+    assert.equal(dataOf('updateExam', await put({ capacity: 40 })).capacity, 40);
+    const room = dataOf('createRoom', await send('POST', '/api/center/rooms', auth, { name: '101', seats: 50 }));
+    await send('PUT', `/api/center/exams/${exam.id}/seating`, auth, { roomIds: [room.id], ticketsReleaseAt: null });
+    assertError(await put({ capacity: 60 }), 400, 'EXAM_ROOMS_TOO_SMALL');
+    assert.equal(dataOf('updateExam', await put({ capacity: 50 })).capacity, 50);
 
     const another = await newExam(auth);
     assertError(await put({ code: another.code }), 409, 'EXAM_CODE_TAKEN');

@@ -24,6 +24,7 @@ import {
   sweepNow,
 } from '../../tests/helpers/booking';
 import { type CatalogBasics, idCardNumber, insertCompleteProfile, userIdOf } from '../../tests/helpers/fixtures';
+import { compact, readPdf } from '../../tests/helpers/pdf';
 import { csvOf, GROUP_HEADER, xlsxOf, zipBomb } from '../../tests/helpers/spreadsheets';
 import {
   exams,
@@ -376,6 +377,7 @@ describe("someone else's group", () => {
       ['POST', `/api/front/groups/${id}/quote`, {}],
       ['POST', `/api/front/groups/${id}/checkout`, { expectedTotalFen: 20_120 }],
       ['GET', `/api/front/groups/${id}/tickets`],
+      ['GET', `/api/front/groups/${id}/tickets.pdf`],
     ];
     for (const [method, url, payload] of urls) {
       const res = await t.app.inject({
@@ -459,6 +461,16 @@ describe('step 3: one order for the group', () => {
       [String(rows[0]?.[0]), String(rows[1]?.[0]), '已有账号'],
     );
     assert.ok(tickets.every((x) => x.token && x.status === 'register'));
+    const pdf = await get(`/api/front/groups/${group.id}/tickets.pdf?lang=zh-CN`, auth);
+    assert.equal(pdf.headers['content-type'], 'application/pdf');
+    const pages = await readPdf(pdf.rawPayload);
+    assert.deepEqual(
+      pages.map((page) => tickets.findIndex((x) => compact(page.text).includes(compact(x.candidate.name)))),
+      [0, 1, 2],
+    );
+    // Allocation keeps the members of one group apart: it knows them as one group.
+    const seating = await t.app.repos.seating.candidates(group.exam.id);
+    assert.deepEqual(new Set(seating.map((c) => c.groupId)), new Set([group.id]));
 
     const transactions = dataOf('transactions', await get('/api/front/transactions', auth));
     assert.equal(transactions.list[0]?.orderId, orderId);
