@@ -234,4 +234,15 @@ export default {
   'pages.center.seating.allocate': 'Allocate seats',
   'pages.center.seating.reallocate': 'Allocate again',
   'pages.center.seating.allocated': '{n} candidates seated.',
+  'pages.center.roster.moveSeat': 'Seat…',
+  'pages.center.roster.moveSeat.label': 'Move to another seat',
+  'pages.center.seating.move.title': 'Move {name} to another seat',
+  'pages.center.seating.move.ok': 'Move',
+  'pages.center.seating.move.cancel': 'Cancel',
+  'pages.center.seating.move.room': 'Room',
+  'pages.center.seating.move.room.required': 'Choose a room.',
+  'pages.center.seating.move.seat': 'Seat number',
+  'pages.center.seating.move.seat.required': 'Enter a seat number.',
+  'pages.center.seating.move.released':
+    'Tickets are released: the candidate gets a new ticket and the old one is refused at the door.',
 };

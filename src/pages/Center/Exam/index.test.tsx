@@ -256,4 +256,45 @@ describe("an exam's page in the test center console", () => {
     expect(await screen.findByText('3 candidates seated.')).toBeInTheDocument();
     expect(callsTo(calls, 'POST', `${EXAM_URL}/seating/allocate`)).toHaveLength(1);
   });
+
+  it('moves one candidate to another seat from the roster, saying on the field when it is taken', async () => {
+    const room = { id: '0192f0c0-0000-7000-8000-000000000951', name: 'R1', building: '', floor: '', seats: 40 };
+    let tries = 0;
+    const calls = examServer({
+      [`GET ${ROSTER_URL}`]: () =>
+        ok({ list: [{ ...ROSTER[2], room: 'R1', seat: 3 }], total: 1, current: 1, pageSize: 20 }),
+      [`GET ${EXAM_URL}/seating`]: () =>
+        ok({
+          rooms: [room],
+          totalSeats: 40,
+          capacity: 30,
+          ticketsReleaseAt: '2026-05-01T01:00:00.000Z',
+          ticketsReleaseSet: false,
+          ticketsReleased: false,
+          allocatedAt: '2026-04-20T01:00:00.000Z',
+          seated: 1,
+          unseated: 0,
+        }),
+      [`PUT ${EXAM_URL}/seats/${ROSTER[2].registrationId}`]: (call) => {
+        tries += 1;
+        return tries === 1 ? err('SEAT_TAKEN') : ok({ ...ROSTER[2], room: 'R1', ...(call.body as object) });
+      },
+    });
+    await openExam();
+    const seatButton = await screen.findByLabelText('Move to another seat', {}, { timeout: 15_000 });
+    expect(seatButton).toHaveTextContent('3');
+    await person.click(seatButton);
+    const dialog = await screen.findByRole('dialog');
+    const seat = await within(dialog).findByLabelText('Seat number');
+    await person.clear(seat);
+    await person.type(seat, '5');
+    await person.click(button('Move', dialog));
+    expect(await within(dialog).findByText('Another candidate already has this seat.')).toBeInTheDocument();
+    await person.click(button('Move', dialog));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(calls, 'PUT', `${EXAM_URL}/seats/${ROSTER[2].registrationId}`).at(-1)?.body).toEqual({
+      roomId: room.id,
+      seat: 5,
+    });
+  });
 });

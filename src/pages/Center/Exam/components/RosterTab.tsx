@@ -1,8 +1,8 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { type ProColumns, ProTable } from '@ant-design/pro-components';
+import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
 import { Button, Input, Select } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { serverPagedProps, tablePage } from '@/components/pagedTable';
 import ScrollRegion from '@/components/ScrollRegion';
 import { RegistrationStatusTag } from '@/components/StatusTag';
@@ -12,22 +12,30 @@ import type { CenterExam, RosterEntry } from '../../../../../contract/center';
 import { formatInZone } from '../../../../../contract/format';
 import { saveBlob } from '../../download';
 import { nationalPhone } from '../format';
+import MoveSeatModal from './MoveSeatModal';
 
 const PAGE_SIZE = 20;
 const STATUSES: RegistrationStatus[] = ['pending', 'register', 'checkin', 'completed', 'canceled'];
 const HEADING_ID = 'center-roster';
+/** Registrations holding a seat: the ones a center may move. */
+const LIVE = new Set<RegistrationStatus>(['pending', 'register', 'checkin']);
 
 interface RosterQuery {
   q?: string;
   status?: RegistrationStatus;
 }
 
-/** Every candidate of the exam, searched and paged by the server, and what the search finds as an .xlsx file. */
+/**
+ * Every candidate of the exam, searched and paged by the server, and what the search finds as an .xlsx file; a
+ * candidate's seat opens the move to another.
+ */
 export default function RosterTab({ exam }: { exam: CenterExam }) {
   const intl = useIntl();
   const text = (id: string) => intl.formatMessage({ id: `pages.center.roster.${id}` });
   const [query, setQuery] = useState<RosterQuery>({});
   const [exporting, setExporting] = useState(false);
+  const [moving, setMoving] = useState<RosterEntry | null>(null);
+  const table = useRef<ActionType>();
 
   const exportRoster = async () => {
     setExporting(true);
@@ -67,54 +75,79 @@ export default function RosterTab({ exam }: { exam: CenterExam }) {
       render: (_, entry) => entry.certificateNumber ?? '–',
     },
     { title: text('column.room'), dataIndex: 'room', render: (_, entry) => entry.room ?? '–' },
-    { title: text('column.seat'), dataIndex: 'seat', render: (_, entry) => entry.seat ?? '–' },
+    {
+      title: text('column.seat'),
+      dataIndex: 'seat',
+      render: (_, entry) =>
+        LIVE.has(entry.status) ? (
+          <Button size="small" type="link" onClick={() => setMoving(entry)} aria-label={text('moveSeat.label')}>
+            {entry.seat ?? text('moveSeat')}
+          </Button>
+        ) : (
+          (entry.seat ?? '–')
+        ),
+    },
   ];
 
   return (
-    <ProTable<RosterEntry, RosterQuery>
-      headerTitle={
-        <h2 id={HEADING_ID} style={{ margin: 0, fontSize: 18 }}>
-          {text('title')}
-        </h2>
-      }
-      toolBarRender={() => [
-        <Input.Search
-          key="search"
-          allowClear
-          aria-label={text('search')}
-          placeholder={text('search')}
-          maxLength={64}
-          style={{ width: 260, maxWidth: '100%' }}
-          onSearch={(q) => setQuery((current) => ({ ...current, q: q.trim() || undefined }))}
-        />,
-        <Select<RegistrationStatus>
-          key="status"
-          allowClear
-          aria-label={text('status')}
-          placeholder={text('status.all')}
-          style={{ width: 180 }}
-          options={STATUSES.map((status) => ({
-            value: status,
-            label: intl.formatMessage({ id: `status.registration.${status}` }),
-          }))}
-          onChange={(status) => setQuery((current) => ({ ...current, status }))}
-        />,
-        <Button key="export" icon={<DownloadOutlined aria-hidden />} loading={exporting} onClick={exportRoster}>
-          {text('export')}
-        </Button>,
-      ]}
-      rowKey="registrationId"
-      columns={columns}
-      params={query}
-      request={async ({ current = 1, pageSize = PAGE_SIZE, q, status }) =>
-        tablePage(await roster(exam.id, { current, pageSize, q, status }))
-      }
-      {...serverPagedProps(PAGE_SIZE, { hideOnSinglePage: true })}
-      // The ScrollRegion around the table scrolls it sideways, focusable by keyboard; the table itself does not.
-      scroll={undefined}
-      aria-labelledby={HEADING_ID}
-      tableViewRender={(_, table) => <ScrollRegion labelledBy={HEADING_ID}>{table}</ScrollRegion>}
-      locale={{ emptyText: text('empty') }}
-    />
+    <>
+      <ProTable<RosterEntry, RosterQuery>
+        actionRef={table}
+        headerTitle={
+          <h2 id={HEADING_ID} style={{ margin: 0, fontSize: 18 }}>
+            {text('title')}
+          </h2>
+        }
+        toolBarRender={() => [
+          <Input.Search
+            key="search"
+            allowClear
+            aria-label={text('search')}
+            placeholder={text('search')}
+            maxLength={64}
+            style={{ width: 260, maxWidth: '100%' }}
+            onSearch={(q) => setQuery((current) => ({ ...current, q: q.trim() || undefined }))}
+          />,
+          <Select<RegistrationStatus>
+            key="status"
+            allowClear
+            aria-label={text('status')}
+            placeholder={text('status.all')}
+            style={{ width: 180 }}
+            options={STATUSES.map((status) => ({
+              value: status,
+              label: intl.formatMessage({ id: `status.registration.${status}` }),
+            }))}
+            onChange={(status) => setQuery((current) => ({ ...current, status }))}
+          />,
+          <Button key="export" icon={<DownloadOutlined aria-hidden />} loading={exporting} onClick={exportRoster}>
+            {text('export')}
+          </Button>,
+        ]}
+        rowKey="registrationId"
+        columns={columns}
+        params={query}
+        request={async ({ current = 1, pageSize = PAGE_SIZE, q, status }) =>
+          tablePage(await roster(exam.id, { current, pageSize, q, status }))
+        }
+        {...serverPagedProps(PAGE_SIZE, { hideOnSinglePage: true })}
+        // The ScrollRegion around the table scrolls it sideways, focusable by keyboard; the table itself does not.
+        scroll={undefined}
+        aria-labelledby={HEADING_ID}
+        tableViewRender={(_, table) => <ScrollRegion labelledBy={HEADING_ID}>{table}</ScrollRegion>}
+        locale={{ emptyText: text('empty') }}
+      />
+      {moving ? (
+        <MoveSeatModal
+          exam={exam}
+          entry={moving}
+          onClose={() => setMoving(null)}
+          onMoved={() => {
+            setMoving(null);
+            table.current?.reload();
+          }}
+        />
+      ) : null}
+    </>
   );
 }
