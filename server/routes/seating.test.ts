@@ -210,6 +210,15 @@ describe('allocation', () => {
         .set({ roomId, seat: 5 })
         .where(eq(registrations.id, one ?? '')),
     );
+    const [user] = await t.database.db
+      .insert(users)
+      .values({ id: uuidv7(), phone: `+86${nextPhone()}`, kind: 'individual' })
+      .returning();
+    await assert.rejects(
+      t.database.db
+        .insert(registrations)
+        .values({ id: uuidv7(), userId: user?.id ?? '', examId: exam.id, status: 'register', roomId, seat: 9 }),
+    );
     await send('PUT', `/api/center/exams/${exam.id}/seats/${one}`, center.headers, { roomId, seat: 4 });
     refusedWith(
       await send('PUT', `/api/center/rooms/${roomId}`, center.headers, { name: 'R1', seats: 3 }),
