@@ -27,17 +27,8 @@ CREATE INDEX "exam_rooms_room_idx" ON "exam_rooms" USING btree ("room_id");--> s
 CREATE UNIQUE INDEX "rooms_center_name_uq" ON "rooms" USING btree ("center_id","name");--> statement-breakpoint
 ALTER TABLE "registrations" ADD CONSTRAINT "registrations_exam_room_fk" FOREIGN KEY ("exam_id","room_id") REFERENCES "public"."exam_rooms"("exam_id","room_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "registrations_seat_uq" ON "registrations" USING btree ("exam_id","room_id","seat") WHERE "registrations"."room_id" IS NOT NULL AND "registrations"."status" IN ('pending', 'register', 'checkin');--> statement-breakpoint
-ALTER TABLE "registrations" ADD CONSTRAINT "registrations_seat_ck" CHECK (("registrations"."room_id" IS NULL) = ("registrations"."seat" IS NULL) AND ("registrations"."seat" IS NULL OR "registrations"."seat" > 0));--> statement-breakpoint-- A seat number exists in its room: never more candidates in a room than it holds, whatever writes the rows. An
--- update is checked once per statement over the rows it wrote (an allocation writes thousands in one statement); an
--- insert only when it names a room (bookings never do, so the booking path pays nothing).
-CREATE FUNCTION "registrations_seats_in_rooms"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF EXISTS (SELECT 1 FROM written JOIN rooms ON rooms.id = written.room_id WHERE written.seat > rooms.seats) THEN
-    RAISE EXCEPTION 'a seat is beyond the seats of its room' USING ERRCODE = 'check_violation', CONSTRAINT = 'registrations_seat_in_room_ck';
-  END IF;
-  RETURN NULL;
-END;
-$$;--> statement-breakpoint
+ALTER TABLE "registrations" ADD CONSTRAINT "registrations_seat_ck" CHECK (("registrations"."room_id" IS NULL) = ("registrations"."seat" IS NULL) AND ("registrations"."seat" IS NULL OR "registrations"."seat" > 0));--> statement-breakpoint-- A seat number exists in its room: never more candidates in a room than it holds, whatever writes the rows. Only a
+-- row whose room or seat changes is checked, so bookings, payments and check-ins pay nothing for it.
 CREATE FUNCTION "registrations_seat_in_room"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NEW.seat > (SELECT seats FROM rooms WHERE id = NEW.room_id) THEN
@@ -47,7 +38,7 @@ BEGIN
 END;
 $$;--> statement-breakpoint
 CREATE TRIGGER "registrations_seat_in_room_insert" BEFORE INSERT ON "registrations" FOR EACH ROW WHEN (NEW.room_id IS NOT NULL) EXECUTE FUNCTION "registrations_seat_in_room"();--> statement-breakpoint
-CREATE TRIGGER "registrations_seats_in_rooms_update" AFTER UPDATE ON "registrations" REFERENCING NEW TABLE AS written FOR EACH STATEMENT EXECUTE FUNCTION "registrations_seats_in_rooms"();--> statement-breakpoint
+CREATE TRIGGER "registrations_seat_in_room_update" BEFORE UPDATE ON "registrations" FOR EACH ROW WHEN (NEW.room_id IS NOT NULL AND (NEW.room_id IS DISTINCT FROM OLD.room_id OR NEW.seat IS DISTINCT FROM OLD.seat)) EXECUTE FUNCTION "registrations_seat_in_room"();--> statement-breakpoint
 -- A room keeps at least as many seats as the highest seat number a live registration holds in it.
 CREATE FUNCTION "rooms_seats_cover_allocated"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
