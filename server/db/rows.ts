@@ -412,16 +412,6 @@ export interface OrderDeskFilter {
   until?: Date | undefined;
 }
 
-/** An order as operators find it: its payer and exam, its seats, and its refunds still owed or given up. */
-export interface OrderDeskRow {
-  order: OrderRow;
-  payer: Pick<UserRow, 'id' | 'name' | 'phone'>;
-  exam: ExamRefRow;
-  quantity: number;
-  refundPendingFen: number;
-  refundFailedFen: number;
-}
-
 /** A registration an order pays for, with the candidate's name and the exam it is for now. */
 export interface OrderRegistrationRow {
   id: string;

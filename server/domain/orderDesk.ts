@@ -10,8 +10,8 @@ import type {
 } from '../../contract';
 import type {
   ExamRefRow,
+  OpsOrderListRow,
   OrderDeskFilter,
-  OrderDeskRow,
   OrderRefundRow,
   PaymentEventRow,
   RefundRetryRow,
@@ -55,7 +55,7 @@ export function orderDeskFilter(query: OpsOrderFilters): OrderDeskFilter {
   };
 }
 
-export function toOpsOrderRow(row: OrderDeskRow): OpsOrderRow {
+export function toOpsOrderRow(row: OpsOrderListRow): OpsOrderRow {
   const { order } = row;
   return {
     id: order.id,

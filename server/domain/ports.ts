@@ -38,7 +38,6 @@ import type {
   OperatorListRow,
   OpsOrderListRow,
   OrderDeskFilter,
-  OrderDeskRow,
   OrderInsert,
   OrderRefundRow,
   OrderRegistrationRow,
@@ -605,8 +604,8 @@ export interface OrderDeskRepository {
     filter: OrderDeskFilter,
     offset: number,
     limit: number | undefined,
-  ): Promise<{ rows: OrderDeskRow[]; total: number }>;
-  order(id: string): Promise<OrderDeskRow | undefined>;
+  ): Promise<{ rows: OpsOrderListRow[]; total: number }>;
+  order(id: string): Promise<OpsOrderListRow | undefined>;
   registrations(orderId: string): Promise<OrderRegistrationRow[]>;
   /** The order's refunds, oldest first, with who asked for the manual ones. */
   refunds(orderId: string): Promise<OrderRefundRow[]>;

@@ -6,12 +6,12 @@ import {
   type OpsCandidate,
   type OpsCandidateDetail,
   type OpsCandidateLookupQuery,
-  type OpsOrderRow,
 } from '../../contract';
 import { chinaMobileToE164 } from '../../contract/phone';
-import type { ErasureFacts, OpsOrderListRow, SupportCandidateRow } from '../db/rows';
+import type { ErasureFacts, SupportCandidateRow } from '../db/rows';
 import { AppError } from '../errors';
 import { type Actor, record } from './audit';
+import { toOpsOrderRow } from './orderDesk';
 import { maskPhone, normalizeChinaMobile } from './phone';
 import type { Repositories, UnitOfWork } from './ports';
 import { toOpsRefund } from './refundDesk';
@@ -32,27 +32,6 @@ function toOpsCandidate(row: SupportCandidateRow): OpsCandidate {
     createdAt: row.user.createdAt.toISOString(),
     activeSessions: row.activeSessions,
     anonymizedAt: row.user.anonymizedAt?.toISOString() ?? null,
-  };
-}
-
-export function toOpsOrderRow(row: OpsOrderListRow): OpsOrderRow {
-  const { order } = row;
-  return {
-    id: order.id,
-    purpose: order.purpose,
-    status: order.status,
-    payer: row.payer,
-    exam: { id: row.exam.id, code: row.exam.code, name: { zh: row.exam.nameZh, en: row.exam.nameEn } },
-    quantity: row.quantity,
-    totalFen: order.totalFen,
-    refundedFen: order.refundedFen,
-    refundPendingFen: row.refundPendingFen,
-    refundFailedFen: row.refundFailedFen,
-    refundableFen: order.status === 'paid' ? order.totalFen - order.refundBookedFen : 0,
-    provider: order.provider,
-    transactionId: order.providerTransactionId,
-    createdAt: order.createdAt.toISOString(),
-    paidAt: order.paidAt?.toISOString() ?? null,
   };
 }
 
