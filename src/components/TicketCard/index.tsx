@@ -29,7 +29,12 @@ export default function TicketCard({ ticket, title, extra }: Props) {
   const { seat, releasesAt } = ticket;
   const room = seat && [seat.room, seat.building, seat.floor && text('floor', { floor: seat.floor })].filter(Boolean);
   return (
-    <Card className="print-sheet" title={title} extra={extra}>
+    <Card className="print-sheet">
+      {/* Not the card's own title and extra: on a phone its buttons would squeeze the heading out of the one line. */}
+      <Flex gap={12} wrap justify="space-between" align="center" style={{ marginBottom: 16 }}>
+        {title}
+        {extra}
+      </Flex>
       <Flex gap={24} wrap align="flex-start">
         <Descriptions column={1} size="small" style={{ flex: '1 1 320px' }}>
           <Descriptions.Item label={text('field.exam')}>{examName}</Descriptions.Item>
