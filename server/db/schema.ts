@@ -217,6 +217,10 @@ export const exams = pgTable(
     ...placeColumns(),
     startsAt: instant('starts_at').notNull(),
     registrationEndsAt: instant('registration_ends_at').notNull(),
+    /** When booking opens; null: open as soon as the exam is published. Before it candidates see a countdown. */
+    registrationOpensAt: instant('registration_opens_at'),
+    /** Booking needs an admission token from the exam's waiting room (domain/waitingRoom.ts). */
+    waitingRoom: boolean('waiting_room').notNull().default(false),
     timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
     feeFen: integer('fee_fen').notNull(),
     capacity: integer('capacity').notNull(),
@@ -239,6 +243,10 @@ export const exams = pgTable(
     check('exams_registration_before_start_ck', sql`${t.registrationEndsAt} <= ${t.startsAt}`),
     check('exams_fee_ck', sql`${t.feeFen} >= 0`),
     check('exams_arrival_lead_ck', sql`${t.arrivalLeadMinutes} > 0`),
+    check(
+      'exams_registration_opens_ck',
+      sql`${t.registrationOpensAt} IS NULL OR ${t.registrationOpensAt} < ${t.registrationEndsAt}`,
+    ),
   ],
 );
 
@@ -320,6 +328,9 @@ export const avatars = pgTable(
     image: bytea('image').notNull(),
     /** 96 x 96: the header (currentUser's avatar_small). */
     small: bytea('small').notNull(),
+    /** A center or operator found it unfit for a ticket (not a face, not the candidate): the ticket waits for a new one. */
+    rejectedAt: instant('rejected_at'),
+    rejectionReason: text('rejection_reason'),
     createdAt: createdAt(),
   },
   (t) => [index('avatars_user_idx').on(t.userId)],
@@ -628,6 +639,8 @@ export const examExaminers = pgTable(
       .notNull()
       .references(() => users.id),
     assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The room this examiner keeps the door of; null: the whole exam. */
+    roomId: uuid('room_id').references(() => rooms.id),
   },
   (t) => [primaryKey({ columns: [t.examId, t.examinerId] }), index('exam_examiners_examiner_idx').on(t.examinerId)],
 );
