@@ -91,6 +91,7 @@ import type { Route } from './paths';
 import * as paths from './paths';
 import { walletOrder, walletOrderParams } from './payment';
 import { avatarUpload, organization, profile, profileUpdate } from './profile';
+import { queueStatus, waitingRoomSwitch } from './queue';
 import { siteInfo } from './site';
 import { health, ready } from './system';
 
@@ -275,6 +276,31 @@ export const api = {
     summary: 'The price breakdown of a booking',
     body: quoteRequest,
     data: quote,
+  },
+  queueJoin: {
+    ...paths.queueJoin,
+    auth: 'user',
+    access: ['individual', 'testCenter'],
+    summary: "Join an exam's waiting room (again: the same place); before the opening everyone gets a random place",
+    params: examIdParams,
+    data: queueStatus,
+  },
+  queueStatus: {
+    ...paths.queueStatus,
+    auth: 'user',
+    access: ['individual', 'testCenter'],
+    summary: "My place in an exam's waiting room, or my admission; ask again after nextCheckSeconds",
+    params: examIdParams,
+    data: queueStatus,
+  },
+  centerWaitingRoom: {
+    ...paths.centerWaitingRoom,
+    auth: 'user',
+    access: ['testCenter'],
+    summary: "Switch an own exam's waiting room on or off",
+    params: centerExamParams,
+    body: waitingRoomSwitch,
+    data: examSummary,
   },
   register: {
     ...paths.register,

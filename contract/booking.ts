@@ -74,6 +74,8 @@ export const promoCode = text().trim().toUpperCase().max(32);
 
 /** What the candidate typed for an exam open only to invited candidates (ExamSummary.requiresAccessCode). */
 export const accessCode = text().trim().max(64);
+/** A waiting room's signed admission (contract/queue.ts). */
+export const admissionToken = text().max(2048);
 
 /**
  * The total of the quote the candidate confirmed (DESIGN.md section 6: money is what the screen said). The server
@@ -120,6 +122,8 @@ export const registrationRequest = z
     promoCode: promoCode.optional(),
     accessCode: accessCode.optional(),
     expectedTotalFen,
+    /** The waiting room's admission (QueueStatus.admission.token): required while the exam's waiting room is on. */
+    admissionToken: admissionToken.optional(),
   })
   .strict();
 export type RegistrationRequest = z.infer<typeof registrationRequest>;

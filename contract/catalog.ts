@@ -45,6 +45,10 @@ export const examSummary = z.object({
   arrivalLeadMinutes: z.number().int().positive(),
   /** Booking needs the exam's access code; the code itself never leaves the server. */
   requiresAccessCode: z.boolean(),
+  /** When booking opens (a countdown before it); null: open since it was published. */
+  registrationOpensAt: isoDateTime.nullable(),
+  /** Booking needs an admission token from the exam's waiting room (contract/queue.ts). */
+  waitingRoom: z.boolean(),
 });
 export type ExamSummary = z.infer<typeof examSummary>;
 

@@ -127,12 +127,21 @@ export const examDraft = z
     capacity: z.number().int().min(1).max(100_000),
     arrivalLeadMinutes: z.number().int().min(1).max(240).default(30),
     accessCode: requiredText(64).nullable().optional(),
+    /** When booking opens; null or absent: at once. Must come before registration ends. */
+    registrationOpensAt: z.iso.datetime({ offset: true }).nullable().optional(),
+    /** Candidates queue in a waiting room for an admission before booking (contract/queue.ts); absent: unchanged. */
+    waitingRoom: z.boolean().optional(),
   })
   .strict()
   .refine((draft) => Date.parse(draft.registrationEndsAt) < Date.parse(draft.startsAt), {
     message: 'REGISTRATION_ENDS_AFTER_START',
     path: ['registrationEndsAt'],
-  });
+  })
+  .refine(
+    (draft) =>
+      !draft.registrationOpensAt || Date.parse(draft.registrationOpensAt) < Date.parse(draft.registrationEndsAt),
+    { message: 'REGISTRATION_OPENS_AFTER_END', path: ['registrationOpensAt'] },
+  );
 export type ExamDraft = z.infer<typeof examDraft>;
 
 export const examCancelResponse = z.object({

@@ -18,5 +18,6 @@ export * from './opsApi';
 export * from './payment';
 export * from './phone';
 export * from './profile';
+export * from './queue';
 export * from './site';
 export * from './system';

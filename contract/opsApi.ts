@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type OpsPermission, otpResponse } from './auth';
+import { examIdParams, examSummary } from './catalog';
 import { pageQuery } from './envelope';
 import {
   auditExportQuery,
@@ -46,6 +47,7 @@ import {
 } from './ops';
 import * as paths from './paths/ops';
 import type { Route } from './paths/route';
+import { waitingRoomSwitch } from './queue';
 
 /**
  * Who may call an operators' endpoint: an operator's session (any other account is refused OPERATORS_ONLY) holding
@@ -245,6 +247,14 @@ export const opsApi = {
       'The audit rows the filters find (every page) as an .xlsx file; exporting is itself audited (audit.export)',
     query: auditExportQuery,
     response: 'file',
+  },
+  opsWaitingRoom: {
+    ...paths.opsWaitingRoom,
+    ...operatorWith('catalog'),
+    summary: "Switch any exam's waiting room on or off (audited)",
+    params: examIdParams,
+    body: waitingRoomSwitch,
+    data: examSummary,
   },
   opsOrders: {
     ...paths.opsOrders,

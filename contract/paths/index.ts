@@ -13,6 +13,7 @@ export * from './examiner';
 export * from './group';
 export * from './ops';
 export * from './profile';
+export * from './queue';
 export * from './route';
 export * from './site';
 export * from './system';

@@ -103,6 +103,8 @@ export function examAt(startsAt: Date, center = pick(centers)): MockExam {
     city: center.city,
     startsAt: startsAt.toISOString(),
     registrationEndsAt: new Date(startsAt.getTime() - 2 * 86_400_000).toISOString(),
+    registrationOpensAt: null,
+    waitingRoom: false,
     timeZone: 'Asia/Shanghai',
     feeFen: pick([9_900, 15_000, 19_900, 25_000, 32_000, 45_000, 68_000]),
     capacity,

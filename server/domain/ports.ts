@@ -142,7 +142,9 @@ export interface ProfilesRepository {
   /** What booking needs of a user: the name, the profile and its invitation code. */
   bookingProfile(userId: string): Promise<BookingProfileRow | undefined>;
   avatarOwner(avatarId: string): Promise<string | undefined>;
-  insertAvatar(avatar: Omit<AvatarRow, 'id' | 'createdAt'> & { createdAt: Date }): Promise<string>;
+  insertAvatar(
+    avatar: Omit<AvatarRow, 'id' | 'createdAt' | 'rejectedAt' | 'rejectionReason'> & { createdAt: Date },
+  ): Promise<string>;
   avatarImage(id: string, size: 'image' | 'small'): Promise<{ contentType: string; bytes: Buffer } | undefined>;
   /** The profile, and the user's name and header avatar: two statements, run in a unit of work. */
   save(write: ProfileWrite): Promise<ProfileRow>;

@@ -40,7 +40,11 @@ import { bookingDeps } from '../plugins/domainDeps';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Contract refines that name their own error code: when one is the only problem, the answer carries that code. */
-const REFINE_CODES: ReadonlySet<ErrorCode> = new Set(['TAX_ID_INVALID', 'REGISTRATION_ENDS_AFTER_START']);
+const REFINE_CODES: ReadonlySet<ErrorCode> = new Set([
+  'TAX_ID_INVALID',
+  'REGISTRATION_ENDS_AFTER_START',
+  'REGISTRATION_OPENS_AFTER_END',
+]);
 
 function refineCode(error: unknown): AppError | undefined {
   if (!hasZodFastifySchemaValidationErrors(error)) return undefined;

@@ -27,6 +27,7 @@ import { ACCESS_CODE, history } from '../../mock/lib/fixtures';
 import type { MockRequest } from '../../mock/lib/http';
 import { config, rosterOf, tickets } from '../../mock/lib/store';
 import opsHandlers from '../../mock/ops';
+import queueHandlers from '../../mock/queue';
 import seatingHandlers from '../../mock/seating';
 import { priceBooking } from '../../server/domain/pricing';
 
@@ -41,6 +42,7 @@ const handlers = {
   ...examinerHandlers,
   ...opsHandlers,
   ...seatingHandlers,
+  ...queueHandlers,
 };
 
 /** Every route of contract/paths/: the endpoints of contract/api.ts and opsApi. */

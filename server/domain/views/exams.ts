@@ -25,6 +25,8 @@ export function toExamSummary(row: ExamSummaryRow): ExamSummary {
     status: exam.status,
     arrivalLeadMinutes: exam.arrivalLeadMinutes,
     requiresAccessCode: exam.accessCode !== null,
+    registrationOpensAt: exam.registrationOpensAt?.toISOString() ?? null,
+    waitingRoom: exam.waitingRoom,
   };
 }
 

@@ -34,6 +34,10 @@ export default {
   'errors.PROMO_CODE_USED_UP': 'This promo code has been used up.',
   'errors.REGISTRATION_CLOSED': 'Registration for this exam is closed.',
   'errors.SOLD_OUT': 'Sorry, no seats are left for this exam.',
+  'errors.REGISTRATION_NOT_OPEN': 'Registration for this exam has not opened yet.',
+  'errors.ADMISSION_REQUIRED': 'This exam has a waiting room: join it and book once you are admitted.',
+  'errors.ADMISSION_EXPIRED': 'Your admission has expired. Please join the waiting room again.',
+  'errors.OVERLOADED': 'The service is very busy right now. Please try again in a few seconds.',
   'errors.ALREADY_REGISTERED': 'You are already registered for this exam.',
   'errors.RESERVATION_LOCKED': 'A reservation cannot be changed or canceled within 72 hours of the test.',
   'errors.GROUP_SEAT_PAYER_ONLY':
@@ -62,6 +66,7 @@ export default {
   'errors.EXAM_CAPACITY_EXCEEDS_CENTER': "An exam cannot seat more candidates than the center's capacity.",
   'errors.EXAM_CAPACITY_BELOW_TAKEN': 'The capacity cannot be less than the seats already taken.',
   'errors.REGISTRATION_ENDS_AFTER_START': 'Registration must end before the exam starts.',
+  'errors.REGISTRATION_OPENS_AFTER_END': 'Registration must open before it ends.',
   'errors.EXAM_NOT_EDITABLE': 'A canceled, completed or started exam cannot be changed.',
   'errors.TICKET_INVALID': 'This is not a valid ticket.',
   'errors.TICKET_OTHER_EXAM': 'This ticket is for another exam.',

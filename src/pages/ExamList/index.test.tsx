@@ -32,6 +32,8 @@ function examNo(n: number, seatsLeft = 40 - n): ExamSummary {
     status: 'active',
     arrivalLeadMinutes: 30,
     requiresAccessCode: n === 1,
+    registrationOpensAt: null,
+    waitingRoom: false,
   };
 }
 
