@@ -21,7 +21,8 @@ function withExit(counts: Counts, code: number): Counts {
 
 async function jestSuite(): Promise<Counts> {
   const report = tempFile('jest.json');
-  const { code } = await run(bin('jest'), ['--ci', '--json', `--outputFile=${report}`]);
+  // Jest's default on 2 cores is one worker, which runs the files in its own process one at a time.
+  const { code } = await run(bin('jest'), ['--ci', '--maxWorkers=2', '--json', `--outputFile=${report}`]);
   if (!existsSync(report)) return withExit({ passed: 0, failed: 0, skipped: 0 }, code);
   const json = JSON.parse(readFileSync(report, 'utf8'));
   return withExit({ passed: json.numPassedTests, failed: json.numFailedTests, skipped: json.numPendingTests }, code);
