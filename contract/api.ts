@@ -816,6 +816,7 @@ export const api = {
   opsCandidateExport: opsApi.opsCandidateExport,
   opsEraseCandidate: opsApi.opsEraseCandidate,
   opsAuditExport: opsApi.opsAuditExport,
+  opsWaitingRoom: opsApi.opsWaitingRoom,
 } as const satisfies Record<string, Endpoint>;
 
 export type Api = typeof api;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { phoneInput } from './auth';
-import { accessCode, expectedTotalFen, orderView, promoCode, registrationStatus } from './booking';
+import { accessCode, admissionToken, expectedTotalFen, orderView, promoCode, registrationStatus } from './booking';
 import { examSummary } from './catalog';
 import { fen, id, isoDateTime, type localizedText, requiredText } from './common';
 import { GROUP_ROW_REASONS } from './groupRowReasons';
@@ -143,7 +143,11 @@ export const groupPriceRequest = z.object({ promoCode: promoCode.optional() }).s
 export type GroupPriceRequest = z.infer<typeof groupPriceRequest>;
 
 /** Pay now: the promo code of the lines shown and their total, which the order must come to (else PRICE_CHANGED). */
-export const groupCheckoutRequest = groupPriceRequest.extend({ expectedTotalFen });
+export const groupCheckoutRequest = groupPriceRequest.extend({
+  expectedTotalFen,
+  /** The coordinator's waiting-room admission (QueueStatus.admission.token): required while the exam's room is on. */
+  admissionToken: admissionToken.optional(),
+});
 export type GroupCheckoutRequest = z.infer<typeof groupCheckoutRequest>;
 
 /** `GET /api/front/group-template?format=xlsx|csv`: a file download, not an envelope. */

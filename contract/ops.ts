@@ -265,6 +265,7 @@ export const AUDIT_ACTIONS = [
   'candidate.export',
   'candidate.erase',
   'audit.export',
+  'exam.waitingRoom',
 ] as const;
 export const auditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditAction>;

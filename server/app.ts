@@ -30,6 +30,7 @@ import { opsRoutes } from './routes/ops';
 import { opsPromotionRoutes } from './routes/opsPromotions';
 import { paymentRoutes } from './routes/payments';
 import { profileRoutes } from './routes/profile';
+import { queueRoutes } from './routes/queue';
 import { resultsRoutes } from './routes/results';
 import { systemRoutes } from './routes/system';
 import { verifyRoutes } from './routes/verify';
@@ -71,6 +72,7 @@ const ROUTES = [
   catalogRoutes,
   profileRoutes,
   bookingRoutes,
+  queueRoutes,
   groupRoutes,
   centerRoutes,
   resultsRoutes,

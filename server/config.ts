@@ -67,6 +67,17 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
   { name: 'HOLD_MINUTES', default: '15', meaning: 'Minutes a pending order holds its seats.' },
   { name: 'CHANGE_LOCK_HOURS', default: '72', meaning: 'Hours before an exam when bookings can no longer change.' },
   {
+    name: 'WAITING_ROOM_ADMIT_PER_SECOND',
+    default: '200',
+    meaning:
+      "Candidates a waiting room admits per second, across instances (never more per second than the exam's seats left).",
+  },
+  {
+    name: 'WAITING_ROOM_ADMISSION_MINUTES',
+    default: '10',
+    meaning: 'Minutes an admission token stays valid; an admitted candidate gets a fresh one each time they ask.',
+  },
+  {
     name: 'PUBLIC_URL',
     default: '(the address the browser used)',
     meaning:
@@ -225,6 +236,8 @@ const envSchema = z.object({
   TOKEN_TTL_DAYS: positiveInt(7),
   HOLD_MINUTES: positiveInt(15),
   CHANGE_LOCK_HOURS: positiveInt(72),
+  WAITING_ROOM_ADMIT_PER_SECOND: positiveInt(200),
+  WAITING_ROOM_ADMISSION_MINUTES: positiveInt(10),
   PUBLIC_URL: z.url().optional(),
   REFUND_RETRY_BASE_S: positiveInt(60),
   REFUND_RETRY_MAX_S: positiveInt(21_600),
@@ -276,6 +289,12 @@ export interface Config {
   tokenTtlDays: number;
   holdMinutes: number;
   changeLockHours: number;
+  waitingRoom: {
+    /** Admissions per second for one exam, shared by every instance. */
+    admitPerSecond: number;
+    /** How long an admission token is valid. */
+    admissionMinutes: number;
+  };
   /** Base URL phones and providers reach; undefined means "the origin of the request". */
   publicUrl: string | undefined;
   refundRetry: RefundRetryConfig;
@@ -420,6 +439,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tokenTtlDays: e.TOKEN_TTL_DAYS,
     holdMinutes: e.HOLD_MINUTES,
     changeLockHours: e.CHANGE_LOCK_HOURS,
+    waitingRoom: {
+      admitPerSecond: e.WAITING_ROOM_ADMIT_PER_SECOND,
+      admissionMinutes: e.WAITING_ROOM_ADMISSION_MINUTES,
+    },
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     refundRetry: { baseS: e.REFUND_RETRY_BASE_S, maxS: e.REFUND_RETRY_MAX_S, maxAttempts: e.REFUND_MAX_ATTEMPTS },
     payment: wechat ? { provider: 'wechat', wechat } : { provider: 'sandbox' },

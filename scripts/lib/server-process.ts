@@ -10,6 +10,8 @@ export interface RunningServer {
   url: string;
   /** Everything the server printed (its logs and the console SMS lines). */
   logFile: string;
+  /** The process started (tsx, whose child runs the server): benchmarks sample the memory of its tree. */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -90,5 +92,5 @@ export async function startServerProcess(
     await stop();
     throw error;
   }
-  return { url, logFile, stop };
+  return { url, logFile, pid: server.pid, stop };
 }

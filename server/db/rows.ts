@@ -225,7 +225,10 @@ export type ExamWrite = Pick<
   | 'feeFen'
   | 'capacity'
   | 'arrivalLeadMinutes'
->;
+  | 'registrationOpensAt'
+> &
+  /** Absent: unchanged on an edit, off on a new exam. */
+  Partial<Pick<ExamRow, 'waitingRoom'>>;
 
 /** What a center's profile save writes on its row. */
 export type CenterWrite = Omit<

@@ -14,6 +14,7 @@ import { bookSeat, type FreedSeats, freeingSeats, releaseSeats } from './seats';
 import { toOrderView } from './views/orders';
 import { refundTotalsOf } from './views/refunds';
 import { toRegistrationView } from './views/registrations';
+import { assertAdmitted } from './waitingRoom';
 
 const MINUTE_MS = 60_000;
 
@@ -48,6 +49,7 @@ export async function openExam(deps: BookingDeps, examId: string): Promise<ExamR
   if (exam.status !== 'active' || exam.registrationEndsAt <= now || exam.startsAt <= now) {
     throw new AppError('REGISTRATION_CLOSED');
   }
+  if (exam.registrationOpensAt && exam.registrationOpensAt > now) throw new AppError('REGISTRATION_NOT_OPEN');
   return exam;
 }
 
@@ -200,6 +202,7 @@ export async function register(
     if (earlier) return answerForOrder(deps, earlier, options.origin);
   }
   const exam = await openExam(deps, request.examId);
+  assertAdmitted(deps, exam, user.id, request.admissionToken);
   // Most requests at a popular exam arrive after it filled up: answer them from this read without a transaction.
   // It only ever refuses; the seat itself is taken by the conditional UPDATE below.
   if (exam.seatsTaken >= exam.capacity) throw new AppError('SOLD_OUT');

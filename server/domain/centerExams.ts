@@ -106,9 +106,11 @@ function examValues(center: CenterRow, draft: ExamDraft): ExamWrite {
     cityCode: center.cityCode,
     startsAt: new Date(draft.startsAt),
     registrationEndsAt: new Date(draft.registrationEndsAt),
+    registrationOpensAt: draft.registrationOpensAt ? new Date(draft.registrationOpensAt) : null,
     feeFen: draft.feeFen,
     capacity: draft.capacity,
     arrivalLeadMinutes: draft.arrivalLeadMinutes,
+    ...(draft.waitingRoom === undefined ? {} : { waitingRoom: draft.waitingRoom }),
   };
 }
 

@@ -24,7 +24,7 @@ export interface BookingDeps {
   /** Runs the transactions of booking, payment, change, cancellation and expiry. */
   uow: UnitOfWork;
   payment: PaymentProvider;
-  config: Pick<Config, 'holdMinutes' | 'changeLockHours' | 'handlingFeeBps' | 'refundRetry'>;
+  config: Pick<Config, 'holdMinutes' | 'changeLockHours' | 'handlingFeeBps' | 'refundRetry' | 'appSecret'>;
   /** Where payment providers post their notifications. */
   links: Pick<Links, 'publicBase' | 'paymentNotify' | 'refundNotify'>;
   now: () => Date;

@@ -39,6 +39,7 @@ import { cancelMemberSeat, type RegistrationDeps, ticketsOf } from './registrati
 import { takeSeats } from './seats';
 import { toExamSummary } from './views/exams';
 import { toOrderView } from './views/orders';
+import { assertAdmitted } from './waitingRoom';
 
 export interface GroupDeps extends RegistrationDeps {
   repos: RegistrationDeps['repos'] & Pick<Repositories, 'groups'>;
@@ -227,6 +228,7 @@ export async function checkoutGroup(
   const existing = await currentOrder(deps, group);
   if (existing && SETTLED_ORDER.has(existing.order.status)) return viewOf(deps, group);
   const exam = await openExam(deps, group.examId);
+  assertAdmitted(deps, exam, user.id, request.admissionToken);
   const members = acceptedOf(group);
   const { breakdown, promotion, invitation, referralCode } = await priceSeats(
     deps,

@@ -243,6 +243,8 @@ export interface ExamsRepository {
   insertExam(row: ExamWrite & { id: string; centerId: string; createdAt: Date }): Promise<void>;
   /** Rewrites an exam that may still change (see the implementation); false when it no longer may. */
   updateExam(examId: string, centerId: string, values: ExamWrite, now: Date): Promise<boolean>;
+  /** Switches the exam's waiting room (narrowed to `centerId`'s exams when given); false when no such exam. */
+  setWaitingRoom(examId: string, enabled: boolean, centerId?: string): Promise<boolean>;
   markExamCanceled(examId: string, at: Date): Promise<void>;
   /** Marks the results published (and the exam completed) once; false if they already were. */
   markExamPublished(examId: string, at: Date): Promise<boolean>;
@@ -667,4 +669,38 @@ export interface TransactionRepositories extends Repositories {
  */
 export interface UnitOfWork {
   run<T>(work: (tx: TransactionRepositories) => Promise<T>): Promise<T>;
+}
+
+// --- the waiting room (domain/waitingRoom.ts) ---
+
+/** One request's look at an exam's line (server/store/waitingLine.ts: in process, or Redis for every instance). */
+export interface LineVisit {
+  examId: string;
+  userId: string;
+  /**
+   * Take a place unless the account holds one: `draw` (a random number in [0, 1)) before the opening, which ranks
+   * everyone who came early in random order; `arrival` after it, behind everyone already in line.
+   */
+  join?: { draw: number } | 'arrival';
+  /**
+   * Let more people in: the admitted count grows by `perSecond` for each second since it last grew (since `startMs`
+   * the first time), never past the line's length. Absent before the opening.
+   */
+  admit?: { nowMs: number; startMs: number; perSecond: number };
+  /** When the line may be forgotten (after registration ends). */
+  expiresAtMs: number;
+}
+
+export interface LineStanding {
+  /** 0-based place of the account; undefined when it holds none. */
+  rank: number | undefined;
+  /** How many places, from the front, are admitted (a fraction while the next one is on its way). */
+  admitted: number;
+  length: number;
+}
+
+/** An exam's line of places, one per account: the same answer from every server instance sharing it. */
+export interface WaitingLine {
+  visit(visit: LineVisit): Promise<LineStanding>;
+  close(): Promise<void>;
 }

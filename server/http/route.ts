@@ -63,7 +63,12 @@ function sendFile(reply: FastifyReply, file: FileAnswer): FastifyReply {
  * A `response: 'file'` endpoint answers its handler's file; every failure is the error envelope either way.
  */
 export function endpointRegistrar(app: FastifyInstance) {
-  return function registerEndpoint<E extends Endpoint>(endpoint: E, handler: EndpointHandler<E>): void {
+  return function registerEndpoint<E extends Endpoint>(
+    endpoint: E,
+    handler: EndpointHandler<E>,
+    /** `sessionReuseMs`: answer a session looked up that recently without the database (see app.authenticate). */
+    options: { sessionReuseMs?: number } = {},
+  ): void {
     const schema: FastifySchema = {
       summary: endpoint.summary,
       ...(endpoint.body ? { body: endpoint.body } : {}),
@@ -83,7 +88,7 @@ export function endpointRegistrar(app: FastifyInstance) {
       onRequest:
         caller.auth === 'user'
           ? async (request) => {
-              const session = await app.authenticate(request);
+              const session = await app.authenticate(request, { reuseForMs: options.sessionReuseMs ?? 0 });
               if (!caller.access.includes(session.user.kind)) throw new AppError(refusalOf(caller));
               if (caller.permission && !session.user.permissions.includes(caller.permission)) {
                 throw new AppError('PERMISSION_DENIED');

@@ -1,8 +1,10 @@
 import fp from 'fastify-plugin';
 import type Redis from 'ioredis';
+import type { WaitingLine } from '../domain/ports';
 import { type PaymentProvider, paymentProviderFromConfig } from '../providers/payment';
 import { type SmsProvider, smsFromConfig } from '../providers/sms';
 import { type CounterStore, createRedis, memoryStore, redisStore } from '../store';
+import { memoryWaitingLine, redisWaitingLine } from '../store/waitingLine';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,6 +17,8 @@ export interface Providers {
   store: CounterStore;
   /** The store's Redis when REDIS_URL made one; the global rate limit shares it. */
   redis: Redis | undefined;
+  /** Waiting rooms' lines: in this process, or in the store's Redis for every instance. */
+  waitingLine: WaitingLine;
   sms: SmsProvider;
   payment: PaymentProvider;
 }
@@ -40,9 +44,12 @@ export const providersPlugin = fp<ProvidersOptions>(
       app.addHook('onClose', () => own.close());
       store = own;
     }
+    const waitingLine = redis ? redisWaitingLine(redis, config.redisPrefix) : memoryWaitingLine();
+    app.addHook('onClose', () => waitingLine.close());
     app.decorate('providers', {
       store,
       redis,
+      waitingLine,
       sms: options.sms ?? smsFromConfig(config.sms),
       payment: options.payment ?? paymentProviderFromConfig(config, { db: app.database.db, now }),
     });

@@ -132,6 +132,8 @@ function bodyOf(endpoint: Endpoint): { payload?: Buffer | Record<string, unknown
       return { payload: { roomIds: [first.roomId], ticketsReleaseAt: null } };
     case 'moveSeat':
       return { payload: { roomId: first.roomId, seat: 1 } };
+    case 'centerWaitingRoom':
+      return { payload: { enabled: true } };
     default:
       return {};
   }

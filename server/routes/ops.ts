@@ -35,6 +35,7 @@ import {
   type SupportDeps,
   viewCandidate,
 } from '../domain/support';
+import { switchWaitingRoom } from '../domain/waitingRoom';
 import { AppError } from '../errors';
 import { endpointRegistrar } from '../http/route';
 import { authDeps, bookingDeps } from '../plugins/domainDeps';
@@ -143,6 +144,14 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
   );
   route(api.opsRetireOrganization, ({ params, user, request }) =>
     changeCatalogEntry(ORGANIZATION, catalog, actorOf(user, request.ip), params.id, { retire: true }),
+  );
+  route(api.opsWaitingRoom, ({ params, body, user, request }) =>
+    switchWaitingRoom(
+      { repos: app.repos, uow: app.uow, now: app.now },
+      actorOf(user, request.ip),
+      params.id,
+      body.enabled,
+    ),
   );
 
   route(api.opsDashboard, ({ query, user }) =>

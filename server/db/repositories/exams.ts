@@ -196,6 +196,15 @@ export function examsRepository(db: Db): ExamsRepository {
       return rows.length === 1;
     },
 
+    async setWaitingRoom(examId, enabled, centerId) {
+      const rows = await db
+        .update(exams)
+        .set({ waitingRoom: enabled })
+        .where(and(eq(exams.id, examId), centerId === undefined ? undefined : eq(exams.centerId, centerId)))
+        .returning({ id: exams.id });
+      return rows.length === 1;
+    },
+
     async markExamCanceled(examId, at) {
       await db.update(exams).set({ status: 'canceled', canceledAt: at }).where(eq(exams.id, examId));
     },

@@ -190,6 +190,7 @@ export default {
   'pages.ops.audit.action.candidate.export': "Exported a candidate's personal data",
   'pages.ops.audit.action.candidate.erase': 'Erased a candidate',
   'pages.ops.audit.action.audit.export': 'Exported the audit log',
+  'pages.ops.audit.action.exam.waitingRoom': "Switched an exam's waiting room",
   'pages.ops.refundReason.canceled': 'Candidate canceled',
   'pages.ops.refundReason.late_payment': 'Paid after the hold expired',
   'pages.ops.refundReason.change': 'Moved to a cheaper exam',

@@ -186,6 +186,7 @@ export default {
   'pages.ops.audit.action.candidate.export': '导出考生个人信息',
   'pages.ops.audit.action.candidate.erase': '删除考生',
   'pages.ops.audit.action.audit.export': '导出审计日志',
+  'pages.ops.audit.action.exam.waitingRoom': '切换考试排队室',
   'pages.ops.refundReason.canceled': '考生取消',
   'pages.ops.refundReason.late_payment': '占座过期后付款',
   'pages.ops.refundReason.change': '改报较便宜的考试',

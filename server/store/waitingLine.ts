@@ -1,0 +1,150 @@
+import type Redis from 'ioredis';
+import type { LineStanding, LineVisit, WaitingLine } from '../domain/ports';
+
+/** How admission grows between two visits; the Redis script below does the same arithmetic. */
+function admittedAfter(admitted: number, since: number, length: number, admit: NonNullable<LineVisit['admit']>) {
+  if (admit.nowMs <= since) return { admitted, since };
+  return {
+    admitted: Math.min(length, admitted + (admit.perSecond * (admit.nowMs - since)) / 1000),
+    since: admit.nowMs,
+  };
+}
+
+interface MemoryLine {
+  /** Places drawn before the opening: account -> draw. */
+  draws: Map<string, number>;
+  /** Places taken after it: account -> arrival index. */
+  arrivals: Map<string, number>;
+  /** The draws' ranks, sorted once after the last draw changed. */
+  drawRanks: Map<string, number> | undefined;
+  admitted: number;
+  since: number | undefined;
+  expiresAtMs: number;
+}
+
+/** The line in this process: for one server (PGlite, or no REDIS_URL). */
+export function memoryWaitingLine(): WaitingLine {
+  const lines = new Map<string, MemoryLine>();
+  const lineOf = (visit: LineVisit) => {
+    let line = lines.get(visit.examId);
+    if (!line) {
+      line = {
+        draws: new Map(),
+        arrivals: new Map(),
+        drawRanks: undefined,
+        admitted: 0,
+        since: undefined,
+        expiresAtMs: 0,
+      };
+      lines.set(visit.examId, line);
+    }
+    line.expiresAtMs = visit.expiresAtMs;
+    return line;
+  };
+  const rankOf = (line: MemoryLine, userId: string) => {
+    const arrival = line.arrivals.get(userId);
+    if (arrival !== undefined) return line.draws.size + arrival;
+    if (!line.draws.has(userId)) return undefined;
+    if (!line.drawRanks) {
+      const sorted = [...line.draws].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1));
+      line.drawRanks = new Map(sorted.map(([user], rank) => [user, rank]));
+    }
+    return line.drawRanks.get(userId);
+  };
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const [examId, line] of lines) if (line.expiresAtMs <= now) lines.delete(examId);
+  }, 60_000);
+  sweep.unref();
+  return {
+    async visit(visit): Promise<LineStanding> {
+      const line = lineOf(visit);
+      const { join, userId } = visit;
+      if (join && !line.draws.has(userId) && !line.arrivals.has(userId)) {
+        if (join === 'arrival') line.arrivals.set(userId, line.arrivals.size);
+        else {
+          line.draws.set(userId, join.draw);
+          line.drawRanks = undefined;
+        }
+      }
+      const length = line.draws.size + line.arrivals.size;
+      if (visit.admit) {
+        const grown = admittedAfter(line.admitted, line.since ?? visit.admit.startMs, length, visit.admit);
+        line.admitted = grown.admitted;
+        line.since = grown.since;
+      }
+      return { rank: rankOf(line, userId), admitted: line.admitted, length };
+    },
+    async close() {
+      clearInterval(sweep);
+      lines.clear();
+    },
+  };
+}
+
+/**
+ * One visit, atomically, for every instance: a sorted set of places (a draw in [0, 1) before the opening, 1 + an
+ * arrival sequence after it, so every early place ranks ahead of every late one) and the admitted count with when it
+ * last grew. KEYS: line, sequence, admission. ARGV: account, mode (draw | arrival | look), draw, now, start, rate per
+ * second (negative: do not admit), expiry (ms since the epoch).
+ */
+const VISIT_SCRIPT = `
+local line, seq, adm = KEYS[1], KEYS[2], KEYS[3]
+local user, mode = ARGV[1], ARGV[2]
+local expireAt = ARGV[7]
+if mode ~= 'look' and not redis.call('ZSCORE', line, user) then
+  local score
+  if mode == 'draw' then score = ARGV[3] else score = 1 + redis.call('INCR', seq) end
+  redis.call('ZADD', line, score, user)
+  redis.call('PEXPIREAT', line, expireAt)
+  redis.call('PEXPIREAT', seq, expireAt)
+end
+local length = redis.call('ZCARD', line)
+local admitted = tonumber(redis.call('HGET', adm, 'admitted') or '0')
+local rate = tonumber(ARGV[6])
+if rate >= 0 then
+  local now = tonumber(ARGV[4])
+  local stored = redis.call('HGET', adm, 'since')
+  local since = tonumber(stored or ARGV[5])
+  local grew = now > since
+  if grew then
+    admitted = math.min(length, admitted + rate * (now - since) / 1000)
+    since = now
+  end
+  if grew or not stored then
+    redis.call('HSET', adm, 'admitted', tostring(admitted), 'since', tostring(since))
+    redis.call('PEXPIREAT', adm, expireAt)
+  end
+end
+local rank = redis.call('ZRANK', line, user)
+return {rank or -1, tostring(admitted), length}
+`;
+
+/** The line in Redis, shared by every server instance on it. */
+export function redisWaitingLine(redis: Redis, prefix: string): WaitingLine {
+  redis.defineCommand('waitingRoomVisit', { numberOfKeys: 3, lua: VISIT_SCRIPT });
+  const run = (
+    redis as unknown as { waitingRoomVisit(...args: (string | number)[]): Promise<[number, string, number]> }
+  ).waitingRoomVisit;
+  return {
+    async visit(visit): Promise<LineStanding> {
+      const key = `${prefix}queue:{${visit.examId}}:`;
+      const { join, admit } = visit;
+      const [rank, admitted, length] = await run.call(
+        redis,
+        `${key}line`,
+        `${key}seq`,
+        `${key}admitted`,
+        visit.userId,
+        join === undefined ? 'look' : join === 'arrival' ? 'arrival' : 'draw',
+        join === undefined || join === 'arrival' ? 0 : join.draw,
+        admit?.nowMs ?? 0,
+        admit?.startMs ?? 0,
+        admit?.perSecond ?? -1,
+        visit.expiresAtMs,
+      );
+      return { rank: rank < 0 ? undefined : rank, admitted: Number(admitted), length };
+    },
+    async close() {},
+  };
+}
