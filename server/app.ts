@@ -11,6 +11,7 @@ import { AppError } from './errors';
 import { answerError, installErrorHandler } from './http/errors';
 import { serializeError, serializeRequest } from './http/logSerializers';
 import { registerFrontEnd } from './http/static';
+import type { LoadMonitor } from './loadMonitor';
 import { authPlugin } from './plugins/auth';
 import { configPlugin } from './plugins/config';
 import { databasePlugin } from './plugins/database';
@@ -18,6 +19,7 @@ import { eventsPlugin } from './plugins/events';
 import { jobsPlugin } from './plugins/jobs';
 import { providersPlugin } from './plugins/providers';
 import { repositoriesPlugin } from './plugins/repositories';
+import { sheddingPlugin } from './plugins/shedding';
 import type { PaymentProvider } from './providers/payment';
 import type { SmsProvider } from './providers/sms';
 import { authRoutes } from './routes/auth';
@@ -50,6 +52,8 @@ export interface AppOptions {
   /** Defaults to the provider PAYMENT_PROVIDER names. */
   payment?: PaymentProvider;
   now?: () => Date;
+  /** Says when to shed load (plugins/shedding.ts): the process's own measures by default, none under APP_ENV=test. */
+  loadMonitor?: LoadMonitor;
   /** Where log lines go (stdout by default); tests read them to prove secrets stay out. */
   logStream?: { write(line: string): void };
 }
@@ -143,6 +147,8 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
   await app.register(repositoriesPlugin);
   await app.register(authPlugin);
   await app.register(jobsPlugin);
+  // Before the rate limit and the routes: a request refused for overload costs no Redis round trip and no lookup.
+  await app.register(sheddingPlugin, { monitor: options.loadMonitor });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -65,6 +65,23 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
   },
   { name: 'TOKEN_TTL_DAYS', default: '7', meaning: 'Days an access token stays valid.' },
   { name: 'HOLD_MINUTES', default: '15', meaning: 'Minutes a pending order holds its seats.' },
+  {
+    name: 'SHED_EVENT_LOOP_DELAY_MS',
+    default: '250',
+    meaning:
+      'Event-loop delay (p99 over half a second) past which the API refuses what can wait with 503 OVERLOADED; 0 turns the check off.',
+  },
+  {
+    name: 'SHED_HEAP_PERCENT',
+    default: '90',
+    meaning: "Share of V8's heap limit in use past which the API refuses what can wait; 0 turns the check off.",
+  },
+  {
+    name: 'SHED_RSS_MB',
+    default: '0 (off)',
+    meaning: "Resident memory (MB) past which the API refuses what can wait; set it below the container's limit.",
+  },
+  { name: 'SHED_RETRY_AFTER_S', default: '5', meaning: 'Retry-After (seconds) of a refused request.' },
   { name: 'CHANGE_LOCK_HOURS', default: '72', meaning: 'Hours before an exam when bookings can no longer change.' },
   {
     name: 'WAITING_ROOM_ADMIT_PER_SECOND',
@@ -209,6 +226,8 @@ const trustProxy = z
   .optional();
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** A limit where 0 means "no limit". */
+const limitOrOff = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
 
 const envSchema = z.object({
   APP_ENV: z.enum(['local', 'test', 'production']).default('local'),
@@ -235,6 +254,10 @@ const envSchema = z.object({
   VERIFY_RATE_LIMIT_PER_MINUTE: positiveInt(10),
   TOKEN_TTL_DAYS: positiveInt(7),
   HOLD_MINUTES: positiveInt(15),
+  SHED_EVENT_LOOP_DELAY_MS: limitOrOff(250),
+  SHED_HEAP_PERCENT: z.coerce.number().int().min(0).max(100).default(90),
+  SHED_RSS_MB: limitOrOff(0),
+  SHED_RETRY_AFTER_S: positiveInt(5),
   CHANGE_LOCK_HOURS: positiveInt(72),
   WAITING_ROOM_ADMIT_PER_SECOND: positiveInt(200),
   WAITING_ROOM_ADMISSION_MINUTES: positiveInt(10),
@@ -288,6 +311,7 @@ export interface Config {
   verifyRateLimitPerMinute: number;
   tokenTtlDays: number;
   holdMinutes: number;
+  shedding: SheddingConfig;
   changeLockHours: number;
   waitingRoom: {
     /** Admissions per second for one exam, shared by every instance. */
@@ -304,6 +328,18 @@ export interface Config {
   ticketSigningKey: string | undefined;
   site: { companyNameZh: string; companyNameEn: string; filingNumber: string; filingUrl: string };
   demoData: boolean;
+}
+
+/**
+ * When the API refuses what can wait (plugins/shedding.ts): each limit, when not 0, is one reason to shed. The event
+ * loop's delay says the process has more work than it can turn around; heap and resident memory say it is about to
+ * run out of room.
+ */
+export interface SheddingConfig {
+  eventLoopDelayMs: number;
+  heapPercent: number;
+  rssMb: number;
+  retryAfterS: number;
 }
 
 /**
@@ -438,6 +474,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     verifyRateLimitPerMinute: e.VERIFY_RATE_LIMIT_PER_MINUTE,
     tokenTtlDays: e.TOKEN_TTL_DAYS,
     holdMinutes: e.HOLD_MINUTES,
+    shedding: {
+      eventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS,
+      heapPercent: e.SHED_HEAP_PERCENT,
+      rssMb: e.SHED_RSS_MB,
+      retryAfterS: e.SHED_RETRY_AFTER_S,
+    },
     changeLockHours: e.CHANGE_LOCK_HOURS,
     waitingRoom: {
       admitPerSecond: e.WAITING_ROOM_ADMIT_PER_SECOND,

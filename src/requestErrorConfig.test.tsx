@@ -204,6 +204,30 @@ describe('session handling', () => {
     expect(history.location.pathname).toBe('/home/risk');
   });
 
+  it("an overloaded server (503 OVERLOADED, Retry-After) warns in the reader's language and keeps the session", async () => {
+    localStorage.setItem('umi_locale', 'zh-CN');
+    localStorage.setItem('access_token', 'tok-busy');
+    localStorage.setItem('type', 'individual');
+    history.push('/home/singleRegistration?examId=e1');
+    const busy: Adapter = (config) =>
+      Promise.reject(
+        new AxiosError('Request failed with status code 503', 'ERR_BAD_RESPONSE', config, {}, {
+          data: envelope(1, 'OVERLOADED'),
+          status: 503,
+          statusText: 'Service Unavailable',
+          headers: { 'retry-after': '5' },
+          config,
+          request: {},
+        } as AxiosResponse),
+      );
+    await call(busy);
+    expect(await screen.findByText('当前访问人数过多，请几秒后重试。')).toBeInTheDocument();
+    expect(document.querySelector('.ant-message-warning')).not.toBeNull();
+    expect(history.location.pathname).toBe('/home/singleRegistration');
+    expect(localStorage.getItem('access_token')).toBe('tok-busy');
+    expect(localStorage.getItem('type')).toBe('individual');
+  });
+
   it('a 401 on the login page stays there, without a redirect to itself', async () => {
     localStorage.setItem('access_token', 'expired');
     history.push('/user/login?redirect=%2Fhome%2Fprofile');

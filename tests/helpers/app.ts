@@ -8,6 +8,7 @@ import { buildApp } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
 import type { Database } from '../../server/db/client';
 import { uuidv7 } from '../../server/ids';
+import type { LoadMonitor } from '../../server/loadMonitor';
 import type { PaymentProvider } from '../../server/providers/payment';
 import type { OtpMessage, SmsProvider } from '../../server/providers/sms';
 import type { CounterStore } from '../../server/store';
@@ -69,6 +70,8 @@ export async function createTestApp(
     /** Replaces the recording provider (e.g. one that fails). */
     sms?: SmsProvider;
     logStream?: { write(line: string): void };
+    /** Says when to shed load; without one the app never sheds (APP_ENV=test). */
+    loadMonitor?: LoadMonitor;
     /** Replaces the configured payment provider (e.g. one whose service is down). */
     payment?: (deps: { database: Database; config: Config; now: () => Date }) => PaymentProvider;
   } = {},
@@ -90,6 +93,7 @@ export async function createTestApp(
     store: options.store,
     now,
     logStream: options.logStream,
+    loadMonitor: options.loadMonitor,
     payment: options.payment?.({ database, config, now }),
   });
   await app.ready();
