@@ -10,9 +10,20 @@ export interface RunningServer {
   url: string;
   /** Everything the server printed (its logs and the console SMS lines). */
   logFile: string;
-  /** The process started (tsx, whose child runs the server): benchmarks sample the memory of its tree. */
-  pid: number | undefined;
+  /** The server process's own pid (node running server/main.ts, not a wrapper): benchmarks sample its tree's memory. */
+  pid: number;
+  /** Sends `signal` to the server process itself, as a supervisor or the kernel's OOM killer would. */
+  kill(signal: NodeJS.Signals): void;
   stop(): Promise<void>;
+}
+
+function isGone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 export function freePort(): Promise<number> {
@@ -46,7 +57,14 @@ async function waitUntilReady(url: string, server: ChildProcess, deadlineMs: num
 export async function startServerProcess(
   port: number,
   env: NodeJS.ProcessEnv = {},
-  options: { operator?: { phone: string; name: string } } = {},
+  options: {
+    operator?: { phone: string; name: string };
+    /**
+     * Started by a parent that never reaps it (a shell that then becomes `sleep`): once killed, the server stays a
+     * zombie holding its pid, as under a supervisor that has not yet waited for it.
+     */
+    unreaped?: boolean;
+  } = {},
 ): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
   const work = mkdtempSync(join(tmpdir(), 'exam-server-'));
@@ -77,13 +95,28 @@ export async function startServerProcess(
     });
     if (added.status !== 0) throw new Error(`npm run operator -- add failed: ${added.stdout}${added.stderr}`);
   }
-  const server = spawn(tsx, [join(ROOT, 'server', 'main.ts')], { cwd: ROOT, env: serverEnv });
+  // node itself rather than the tsx wrapper, which would run the server as a child of its own: a signal must reach it.
+  const command = [process.execPath, '--import', 'tsx', join(ROOT, 'server', 'main.ts')];
+  const server = options.unreaped
+    ? spawn('sh', ['-c', '"$@" & echo $!; exec sleep 3600', 'sh', ...command], { cwd: ROOT, env: serverEnv })
+    : spawn(command[0] ?? '', command.slice(1), { cwd: ROOT, env: serverEnv });
+  const serverPid = options.unreaped
+    ? await new Promise<number>((resolve, reject) => {
+        server.stdout?.once('data', (chunk: Buffer) => resolve(Number.parseInt(chunk.toString(), 10)));
+        server.once('exit', () => reject(new Error('the shell starting the server exited')));
+      })
+    : (server.pid ?? 0);
   server.stdout?.pipe(log);
   server.stderr?.pipe(log);
   const exited = new Promise((resolve) => server.once('exit', resolve));
   const stop = async () => {
-    if (server.exitCode === null) server.kill('SIGTERM');
+    if (!isGone(serverPid)) process.kill(serverPid, 'SIGTERM');
+    // The shell's sleep goes too, so the server (or the zombie it left) is reaped by init.
+    if (options.unreaped && server.exitCode === null) server.kill('SIGTERM');
     await exited;
+    for (let waited = 0; waited < 10_000 && !isGone(serverPid); waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     rmSync(work, { recursive: true, force: true });
   };
   try {
@@ -92,5 +125,5 @@ export async function startServerProcess(
     await stop();
     throw error;
   }
-  return { url, logFile, pid: server.pid, stop };
+  return { url, logFile, pid: serverPid, kill: (signal) => process.kill(serverPid, signal), stop };
 }

@@ -67,10 +67,16 @@ const describe = (pressure: Pressure) =>
 export const sheddingPlugin = fp<SheddingOptions>(
   async (app, options) => {
     const { shedding } = app.config;
-    const own = options.monitor || app.config.appEnv === 'test' ? undefined : processLoadMonitor(shedding);
-    const monitor = options.monitor ?? own;
-    if (!monitor) return;
-    if (own) app.addHook('onClose', async () => own.close());
+    const given = options.monitor;
+    let own: LoadMonitor | undefined;
+    if (!given) {
+      if (app.config.appEnv === 'test') return;
+      // Measured from ready on: opening and migrating the database blocks the loop, which says nothing of load.
+      app.addHook('onReady', async () => {
+        own = processLoadMonitor(shedding);
+      });
+      app.addHook('onClose', async () => own?.close());
+    }
 
     const refusal = JSON.stringify(envelopeOf(new AppError('OVERLOADED')));
     const retryAfter = String(shedding.retryAfterS);
@@ -78,7 +84,7 @@ export const sheddingPlugin = fp<SheddingOptions>(
 
     app.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith('/api/') || request.routeOptions.url === undefined) return;
-      const pressure = monitor.pressure();
+      const pressure = (given ?? own)?.pressure();
       const now = app.now().getTime();
       if (!pressure) {
         if (episode.startedAt) {
