@@ -1,7 +1,7 @@
 /**
  * `npm run test:server`: every server test (server/**\/*.test.ts, node's runner) once on PGlite and, when
  * TEST_DATABASE_URL is set, again on that PostgreSQL (a scratch database per test file). TEST_REDIS_URL adds the
- * Redis store tests. Prints pass/fail counts per run and exits non-zero when anything failed.
+ * Redis store tests and, on PostgreSQL, the two server instances of server/instances.test.ts. Prints pass/fail counts per run and exits non-zero when anything failed.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,7 +25,9 @@ async function main() {
   const runs: [string, NodeJS.ProcessEnv, number][] = [['PGlite', { TEST_DB: 'pglite' }, CONCURRENCY.pglite]];
   if (process.env.TEST_DATABASE_URL) runs.push(['PostgreSQL', { TEST_DB: 'postgres' }, CONCURRENCY.postgres]);
   else console.log('TEST_DATABASE_URL is not set: the server suite runs on PGlite only.');
-  if (!process.env.TEST_REDIS_URL) console.log('TEST_REDIS_URL is not set: the Redis store tests do not run.');
+  if (!process.env.TEST_REDIS_URL) {
+    console.log('TEST_REDIS_URL is not set: the Redis store tests and the two-instance test are skipped.');
+  }
 
   const summary: string[] = [];
   let failed = false;

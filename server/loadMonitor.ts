@@ -33,6 +33,7 @@ export function processLoadMonitor(limits: SheddingConfig): LoadMonitor {
   delay.enable();
   const heapLimit = v8.getHeapStatistics().heap_size_limit;
   let current: Pressure | undefined;
+  let overBefore = false;
   let sampledAt = performance.now();
 
   const sample = () => {
@@ -48,7 +49,9 @@ export function processLoadMonitor(limits: SheddingConfig): LoadMonitor {
       { measure: 'heap', value: Math.round(heapPercent), limit: limits.heapPercent, unit: '%' },
       { measure: 'resident memory', value: Math.round(rssMb), limit: limits.rssMb, unit: 'MB' },
     ];
-    current = measures.find((m) => m.limit > 0 && m.value > m.limit);
+    const over = measures.find((m) => m.limit > 0 && m.value > m.limit);
+    current = over && overBefore ? over : undefined;
+    overBefore = over !== undefined;
   };
   const timer = setInterval(sample, SAMPLE_MS);
   timer.unref();

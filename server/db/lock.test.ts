@@ -6,7 +6,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort, startServerProcess } from '../../scripts/lib/server-process';
-import { bookOverHttp, callProcess, seedBookableExam } from '../../tests/helpers/processes';
+import { bookOverHttp, callProcess, seedBookableExams } from '../../tests/helpers/processes';
 import { openPglite } from './client';
 import { acquireDataDirLock } from './lock';
 
@@ -87,9 +87,10 @@ test('a supervisor restarting the embedded server at once after SIGKILL: it star
   const folder = tempDir();
   const dataDir = path.join(folder, 'data');
   const seeding = await openPglite(dataDir);
-  const { examId, tokens } = await seedBookableExam(seeding, { seats: 5, candidates: 1 });
+  const { examId, tokens } = (await seedBookableExams(seeding, { KILL: { seats: 5, candidates: 1 } })).KILL;
   await seeding.close();
-  const env = { DATA_DIR: dataDir, DEMO_DATA: 'false' };
+  // Shedding has its own tests; on a busy machine a fresh embedded server's first queries could trip it.
+  const env = { DATA_DIR: dataDir, DEMO_DATA: 'false', SHED_EVENT_LOOP_DELAY_MS: '0' };
   const token = tokens[0] ?? '';
 
   const killed = await startServerProcess(await freePort(), env, { unreaped: true });
