@@ -29,6 +29,13 @@ const routes: AppRoute[] = [
     hideInMenu: true,
   },
   {
+    path: '/home/exams/:id/queue',
+    name: 'queue',
+    component: './WaitingRoom',
+    access: 'canStudent',
+    hideInMenu: true,
+  },
+  {
     path: '/home/gRegistration',
     name: 'gRegistration',
     component: './GroupRegistration',

@@ -156,3 +156,8 @@ export function candidateExport(id: string, options?: CallOptions) {
 export function eraseCandidate(id: string, body: BodyOf<'opsEraseCandidate'>, options?: CallOptions) {
   return callApi(paths.opsEraseCandidate, { path: { id }, data: body, ...options });
 }
+
+/** Switches any exam's waiting room on or off (audited). */
+export function setWaitingRoom(examId: string, enabled: boolean, options?: CallOptions) {
+  return callApi(paths.opsWaitingRoom, { path: { id: examId }, data: { enabled }, ...options });
+}

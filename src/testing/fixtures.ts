@@ -29,6 +29,8 @@ export function examFixture(overrides: Record<string, unknown> = {}) {
     status: 'active',
     arrivalLeadMinutes: 45,
     requiresAccessCode: false,
+    registrationOpensAt: null,
+    waitingRoom: false,
     ...overrides,
   };
 }

@@ -15,6 +15,7 @@ export default {
   'menu.center': 'Console',
   'menu.singleRegistration': 'Registration',
   'menu.gRegistration': 'Group registration',
+  'menu.queue': 'Waiting room',
   'menu.ticket': 'Ticket',
   'menu.result': 'Result',
   'menu.transaction': 'Transaction',

@@ -15,6 +15,7 @@ export default {
   'menu.center': '控制台',
   'menu.singleRegistration': '个人报名',
   'menu.gRegistration': '团体报名',
+  'menu.queue': '候场室',
   'menu.ticket': '准考证',
   'menu.result': '考试成绩',
   'menu.transaction': '我的交易',

@@ -9,6 +9,7 @@ import { useFailure } from '@/hooks/useFailure';
 import { quote as fetchQuote, register } from '@/services/booking';
 import { exam as fetchExam } from '@/services/catalog';
 import { profile as fetchProfile } from '@/services/profile';
+import { forgetAdmission, isQueueReason, queueUrl, readAdmission } from '@/utils/admission';
 import { envelopeOf } from '@/utils/bizError';
 import { handledHere, PROMO_CODE_REFUSALS } from '@/utils/failure';
 import { newIdempotencyKey } from '@/utils/idempotencyKey';
@@ -54,6 +55,10 @@ export default function NewRegistration({ examId }: { examId: string }) {
 
   const { data: exam, loading } = useRequest(async () => {
     const [examAnswer, profileAnswer] = await Promise.all([fetchExam(examId), fetchProfile()]);
+    // An exam with a waiting room is booked with its admission: without one, the room is the way in.
+    if (examAnswer.waitingRoom && !readAdmission(examId)) {
+      history.replace(queueUrl(examId, 'ADMISSION_REQUIRED'));
+    }
     setProfileMissing(!profileAnswer.complete);
     return examAnswer;
   });
@@ -87,6 +92,11 @@ export default function NewRegistration({ examId }: { examId: string }) {
    */
   const refused = async (error: unknown, confirmed: Checkout) => {
     const code = envelopeOf(error)?.errorCode;
+    if (isQueueReason(code)) {
+      forgetAdmission(examId);
+      history.replace(queueUrl(examId, code));
+      return;
+    }
     if (code === 'PROFILE_INCOMPLETE') {
       setProfileMissing(true);
       return;
@@ -114,11 +124,13 @@ export default function NewRegistration({ examId }: { examId: string }) {
     setAlert(null);
     try {
       // Exactly what the Check Out step shows: its codes and its total (the details form has left the screen).
+      const admissionToken = readAdmission(examId)?.token;
       const answer = await register(
-        { examId, ...confirmed.codes, expectedTotalFen: confirmed.quote.totalFen },
+        { examId, ...confirmed.codes, expectedTotalFen: confirmed.quote.totalFen, admissionToken },
         key,
         handledHere,
       );
+      forgetAdmission(examId);
       setPayment({ order: answer.order, qrContent: answer.payment.qrContent });
       setBooked(answer.registration);
     } catch (error) {
