@@ -1,3 +1,4 @@
+import type { ExamSummary } from '../../contract/catalog';
 import type { Admission } from '../../contract/queue';
 
 /**
@@ -40,3 +41,13 @@ export function queueUrl(examId: string, reason?: QueueReason): string {
   const path = `/home/exams/${encodeURIComponent(examId)}/queue`;
   return reason ? `${path}?${new URLSearchParams({ reason }).toString()}` : path;
 }
+
+/**
+ * Booking opens later and no waiting room counts down to it, so the page says when instead of offering Book (on this
+ * device's clock: a hint only, the server refuses early bookings itself).
+ */
+export const opensLaterWithoutRoom = (
+  exam: Pick<ExamSummary, 'registrationOpensAt' | 'waitingRoom'>,
+  now = Date.now(),
+): exam is typeof exam & { registrationOpensAt: string } =>
+  !exam.waitingRoom && exam.registrationOpensAt !== null && Date.parse(exam.registrationOpensAt) > now;

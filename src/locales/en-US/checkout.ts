@@ -13,6 +13,7 @@ export default {
   'pages.checkout.step.checkout': 'Check Out',
   'pages.checkout.step.done': 'Done',
   'pages.checkout.noExam': 'Choose an exam from My Exams to register for it.',
+  'pages.checkout.opensAt': 'Booking opens at {time}.',
   'pages.checkout.toExamList': 'Go to My Exams',
   'pages.checkout.field.exam': 'Exam',
   'pages.checkout.field.fee': 'Fee',

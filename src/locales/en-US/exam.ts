@@ -21,6 +21,8 @@ export default {
   'pages.examlist.action.groupBook': 'Group Book',
   'pages.examlist.action.details': 'Details',
   'pages.examlist.soldOut': 'Sold out',
+  'pages.examlist.waitingRoom': 'Waiting room',
+  'pages.examlist.opensAt': 'Booking opens {time}',
   'pages.examlist.filter.category': 'Category',
   'pages.examlist.filter.category.all': 'All categories',
   'pages.examlist.filter.region': 'Province and city',
@@ -41,6 +43,9 @@ export default {
   'pages.examlist.details.address': 'Address',
   'pages.examlist.details.seats': 'Seats left',
   'pages.examlist.details.registrationEnds': 'Registration closes',
+  'pages.examlist.details.registrationOpens': 'Registration opens',
+  'pages.examlist.details.waitingRoom':
+    'Booking goes through a waiting room: Book takes you there, and everyone present at the opening gets a random place in line.',
   'pages.examlist.details.category': 'Category',
   'pages.examlist.details.accessCode': 'This exam needs an access code: you will be asked for it when you book.',
   'pages.examlist.details.arrival': 'Arrive {minutes} minutes before the start with your ID card and ticket.',

@@ -12,6 +12,7 @@ export default {
   'pages.checkout.step.checkout': '结算',
   'pages.checkout.step.done': '完成',
   'pages.checkout.noExam': '请在“我的考试”中选择要报名的考试。',
+  'pages.checkout.opensAt': '报名将于 {time} 开放。',
   'pages.checkout.toExamList': '前往我的考试',
   'pages.checkout.field.exam': '考试',
   'pages.checkout.field.fee': '费用',

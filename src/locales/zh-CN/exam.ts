@@ -21,6 +21,8 @@ export default {
   'pages.examlist.action.groupBook': '团体报名',
   'pages.examlist.action.details': '详情',
   'pages.examlist.soldOut': '已满',
+  'pages.examlist.waitingRoom': '排队报名',
+  'pages.examlist.opensAt': '{time} 开放报名',
   'pages.examlist.filter.category': '类别',
   'pages.examlist.filter.category.all': '全部类别',
   'pages.examlist.filter.region': '省份和城市',
@@ -41,6 +43,9 @@ export default {
   'pages.examlist.details.address': '地址',
   'pages.examlist.details.seats': '剩余名额',
   'pages.examlist.details.registrationEnds': '报名截止',
+  'pages.examlist.details.registrationOpens': '报名开始',
+  'pages.examlist.details.waitingRoom':
+    '本场考试需排队报名：点击报名进入候场室，开放时在场的每个人都会随机获得排队位置。',
   'pages.examlist.details.category': '类别',
   'pages.examlist.details.accessCode': '该考试需要准入码，报名时需要填写。',
   'pages.examlist.details.arrival': '请携带身份证和准考证，于开考前 {minutes} 分钟到达。',

@@ -12,6 +12,8 @@ const uuid = (n: number) => `0192f0c0-0000-7000-8000-${n.toString(16).padStart(1
 
 const LANGUAGE = { id: uuid(1), code: 'language', name: { zh: '语言能力', en: 'Language proficiency' } };
 
+const OPENS_LATER = '2099-11-30T01:00:00.000Z';
+
 function examNo(n: number, seatsLeft = 40 - n): ExamSummary {
   return {
     id: uuid(100 + n),
@@ -32,8 +34,9 @@ function examNo(n: number, seatsLeft = 40 - n): ExamSummary {
     status: 'active',
     arrivalLeadMinutes: 30,
     requiresAccessCode: n === 1,
-    registrationOpensAt: null,
-    waitingRoom: false,
+    // Exam 4 is booked through a waiting room; exam 5 opens for booking later, without one.
+    registrationOpensAt: n === 5 ? OPENS_LATER : null,
+    waitingRoom: n === 4,
   };
 }
 
@@ -238,6 +241,25 @@ describe('My Exams of a candidate', () => {
         .getByText('Book')
         .closest('button'),
     ).toBeEnabled();
+  });
+
+  it('leads Book of an exam with a waiting room to the room, and says when booking opens for one not open yet', async () => {
+    await openExamList();
+    const later = lastRowOf('Exam 5') as HTMLElement;
+    expect(within(later).getByText('Booking opens 2099-11-30 09:00 GMT+8')).toBeInTheDocument();
+    expect(within(later).queryByText('Book')).not.toBeInTheDocument();
+
+    const room = lastRowOf('Exam 4') as HTMLElement;
+    expect(within(room).getByText('Waiting room')).toBeInTheDocument();
+    await person.click(within(room).getByText('Details'));
+    const drawer = await screen.findByRole('dialog');
+    expect(
+      within(drawer).getByText(
+        'Booking goes through a waiting room: Book takes you there, and everyone present at the opening gets a random place in line.',
+      ),
+    ).toBeVisible();
+    await person.click(within(drawer).getByText('Book'));
+    await waitFor(() => expect(history.location.pathname).toBe(`/home/exams/${uuid(104)}/queue`));
   });
 
   it('opens the details of an exam', async () => {

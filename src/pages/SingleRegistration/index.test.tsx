@@ -104,6 +104,15 @@ describe('single registration', () => {
     expect(button('Pay now')).toBeEnabled();
   });
 
+  it('says when booking opens for an exam not open yet, without a waiting room, and keeps checkout closed', async () => {
+    bookingServer({
+      [`GET ${EXAM_URL}`]: () => ok(examFixture({ registrationOpensAt: '2099-06-01T01:00:00.000Z' })),
+    });
+    await openCheckout();
+    expect(screen.getByText('Booking opens at 2099-06-01 09:00 GMT+8.')).toBeInTheDocument();
+    expect(button('Continue to check out')).toBeDisabled();
+  });
+
   it('shows an unknown promo code on its field and stays on the details', async () => {
     bookingServer();
     await openCheckout();

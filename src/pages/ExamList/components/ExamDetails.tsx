@@ -44,11 +44,19 @@ export default function ExamDetails({ exam, canBook, onClose }: ExamDetailsProps
             <Descriptions.Item label={text('details.seats')}>
               {exam.seatsLeft > 0 ? exam.seatsLeft : <Tag color="red">{text('soldOut')}</Tag>}
             </Descriptions.Item>
+            {exam.registrationOpensAt ? (
+              <Descriptions.Item label={text('details.registrationOpens')}>
+                {when(exam.registrationOpensAt, exam.timeZone)}
+              </Descriptions.Item>
+            ) : null}
             <Descriptions.Item label={text('details.registrationEnds')}>
               {when(exam.registrationEndsAt, exam.timeZone)}
             </Descriptions.Item>
           </Descriptions>
           <p style={{ marginTop: 16 }}>{text('details.arrival', { minutes: exam.arrivalLeadMinutes })}</p>
+          {exam.waitingRoom ? (
+            <Alert type="info" showIcon style={{ marginBottom: 16 }} message={text('details.waitingRoom')} />
+          ) : null}
           {exam.requiresAccessCode ? <Alert type="info" showIcon message={text('details.accessCode')} /> : null}
         </>
       ) : null}

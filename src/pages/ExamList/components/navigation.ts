@@ -1,5 +1,7 @@
 import { history } from '@umijs/max';
+import { queueUrl } from '@/utils/admission';
 import { STORAGE_KEYS } from '@/utils/session';
+import type { ExamSummary } from '../../../../contract/catalog';
 
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
 
@@ -10,8 +12,9 @@ export const payUrl = (registrationId: string) => `/home/singleRegistration?${qu
 export const changeUrl = (registrationId: string) =>
   `/home/singleRegistration?${query({ registrationId, change: '1' })}`;
 
-export function book(examId: string): void {
-  history.push(`/home/singleRegistration?${query({ examId })}`);
+/** Booking an exam with a waiting room starts in the room; the admission it gives continues to booking. */
+export function book(exam: Pick<ExamSummary, 'id' | 'waitingRoom'>): void {
+  history.push(exam.waitingRoom ? queueUrl(exam.id) : `/home/singleRegistration?${query({ examId: exam.id })}`);
 }
 
 /** Group registration reads the chosen exam from localStorage exam_id (spec section 3) as well as the URL. */

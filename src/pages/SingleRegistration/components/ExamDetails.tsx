@@ -1,7 +1,9 @@
 import { useIntl } from '@umijs/max';
-import { Button, Form, type FormInstance, Input } from 'antd';
+import { Alert, Button, Form, type FormInstance, Input } from 'antd';
 import ExamFacts from '@/components/ExamFacts';
+import { opensLaterWithoutRoom } from '@/utils/admission';
 import type { ExamSummary } from '../../../../contract/catalog';
+import { formatInZone, zoneLabel } from '../../../../contract/format';
 
 export interface DetailsValues {
   accessCode?: string;
@@ -18,11 +20,22 @@ interface Props {
 /** Step "Details": what the candidate is booking, and the codes that go with the booking. */
 export default function ExamDetails({ exam, form, loading, onNext }: Props) {
   const intl = useIntl();
-  const text = (id: string) => intl.formatMessage({ id: `pages.checkout.${id}` });
+  const text = (id: string, values?: Record<string, string>) =>
+    intl.formatMessage({ id: `pages.checkout.${id}` }, values);
   const soldOut = exam.seatsLeft === 0;
+  const opensAt = opensLaterWithoutRoom(exam) ? exam.registrationOpensAt : null;
+  const when = (iso: string) => `${formatInZone(iso, exam.timeZone)} ${zoneLabel(iso, exam.timeZone, intl.locale)}`;
   return (
     <>
       <ExamFacts exam={exam} />
+      {opensAt ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={text('opensAt', { time: when(opensAt) })}
+        />
+      ) : null}
       <Form form={form} layout="vertical" onFinish={onNext} style={{ maxWidth: 420 }}>
         {exam.requiresAccessCode ? (
           <Form.Item
@@ -37,7 +50,7 @@ export default function ExamDetails({ exam, form, loading, onNext }: Props) {
         <Form.Item name="promoCode" label={text('promoCode')}>
           <Input autoComplete="off" maxLength={32} />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={loading} disabled={soldOut}>
+        <Button type="primary" htmlType="submit" loading={loading} disabled={soldOut || opensAt !== null}>
           {text('next')}
         </Button>
       </Form>
