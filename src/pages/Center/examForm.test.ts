@@ -4,7 +4,15 @@ import { fieldErrorsOf } from '@/utils/failure';
 import { LICENSE_CONTENT_TYPES, LICENSE_MAX_BYTES, ROSTER_EXPORT_PATH } from '../../../contract/center';
 import { ROSTER_EXPORT_PATH as SERVICE_EXPORT_PATH } from '../../services/center';
 import { DOCUMENT_MAX_BYTES } from '../Profile/components/DocumentField';
-import { EXAM_FIELD_ERRORS, instantOf, isEditable, toExamDraft, wallTime } from './examForm';
+import {
+  EXAM_FIELD_ERRORS,
+  instantOf,
+  isEditable,
+  toExamDraft,
+  toExamFormValues,
+  type ValidExamFormValues,
+  wallTime,
+} from './examForm';
 import { centerExamFixture } from './testing/centerFixtures';
 
 describe('exam form values', () => {
@@ -14,7 +22,7 @@ describe('exam form values', () => {
     expect(instantOf(dayjs('2026-07-01 09:00'), 'Europe/Berlin')).toBe('2026-07-01T09:00:00+02:00');
   });
 
-  it('send the fee in whole fen and no organization or access code as null', () => {
+  it('send the fee in whole fen and no organization, access code or opening time as null', () => {
     const draft = toExamDraft(
       {
         code: ' hsk-5 ',
@@ -25,6 +33,8 @@ describe('exam form values', () => {
         locationEn: 'Beijing',
         startsAt: dayjs('2026-12-01 09:00'),
         registrationEndsAt: dayjs('2026-11-20 18:00'),
+        registrationOpensAt: null,
+        waitingRoom: false,
         feeYuan: 0.29,
         capacity: 40,
         arrivalLeadMinutes: 45,
@@ -35,6 +45,21 @@ describe('exam form values', () => {
     expect(draft).toMatchObject({ code: 'HSK-5', name: { zh: '五级', en: 'Level 5' }, feeFen: 29 });
     expect(draft.organizationId).toBeNull();
     expect(draft.accessCode).toBeNull();
+    expect(draft.registrationOpensAt).toBeNull();
+    expect(draft.waitingRoom).toBe(false);
+  });
+
+  it("read and write the opening time on the exam zone's clock, with the waiting room", () => {
+    const exam = centerExamFixture({ registrationOpensAt: '2026-11-10T01:30:00.000Z', waitingRoom: true });
+    const values = toExamFormValues(exam);
+    expect(values.registrationOpensAt?.format('YYYY-MM-DD HH:mm')).toBe('2026-11-10 09:30');
+    expect(values.waitingRoom).toBe(true);
+    const draft = toExamDraft(values as ValidExamFormValues, exam.timeZone);
+    expect(draft.registrationOpensAt).toBe('2026-11-10T09:30:00+08:00');
+    expect(draft.waitingRoom).toBe(true);
+    expect(fieldErrorsOf(refusal('REGISTRATION_OPENS_AFTER_END'), EXAM_FIELD_ERRORS)).toEqual([
+      { field: 'registrationOpensAt', messageId: 'errors.REGISTRATION_OPENS_AFTER_END' },
+    ]);
   });
 
   it('put a refused save on the fields the server names', () => {

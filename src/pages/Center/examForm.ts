@@ -25,6 +25,9 @@ export interface ExamFormValues {
   /** Wall-clock times in the exam's zone, whatever zone the browser is in. */
   startsAt?: Dayjs;
   registrationEndsAt?: Dayjs;
+  /** Empty: booking opens as soon as the exam is listed. */
+  registrationOpensAt?: Dayjs | null;
+  waitingRoom?: boolean;
   /** Yuan, as people think of a fee; sent as fen. */
   feeYuan?: number;
   capacity?: number;
@@ -34,8 +37,8 @@ export interface ExamFormValues {
 
 export type ExamFormField = keyof ExamFormValues;
 
-export type ValidExamFormValues = Required<Omit<ExamFormValues, 'organizationId' | 'accessCode'>> &
-  Pick<ExamFormValues, 'organizationId' | 'accessCode'>;
+type OptionalField = 'organizationId' | 'accessCode' | 'registrationOpensAt';
+export type ValidExamFormValues = Required<Omit<ExamFormValues, OptionalField>> & Pick<ExamFormValues, OptionalField>;
 
 /** An instant as the wall-clock time it reads in `timeZone`, for a picker that knows no zones. */
 export function wallTime(iso: string, timeZone: string): Dayjs {
@@ -59,6 +62,8 @@ export function toExamFormValues(exam: CenterExam): ExamFormValues {
     locationEn: exam.location.en,
     startsAt: wallTime(exam.startsAt, exam.timeZone),
     registrationEndsAt: wallTime(exam.registrationEndsAt, exam.timeZone),
+    registrationOpensAt: exam.registrationOpensAt ? wallTime(exam.registrationOpensAt, exam.timeZone) : null,
+    waitingRoom: exam.waitingRoom,
     feeYuan: exam.feeFen / 100,
     capacity: exam.capacity,
     arrivalLeadMinutes: exam.arrivalLeadMinutes,
@@ -67,8 +72,8 @@ export function toExamFormValues(exam: CenterExam): ExamFormValues {
 }
 
 /**
- * The create or update request from validated values. No organization and no access code are sent as null, so
- * clearing either clears it.
+ * The create or update request from validated values. No organization, no access code and no opening time are sent
+ * as null, so clearing one clears it.
  */
 export function toExamDraft(values: ValidExamFormValues, timeZone: string): BodyOf<'createExam'> {
   const accessCode = values.accessCode?.trim();
@@ -80,6 +85,8 @@ export function toExamDraft(values: ValidExamFormValues, timeZone: string): Body
     location: { zh: values.locationZh.trim(), en: values.locationEn.trim() },
     startsAt: instantOf(dayjs(values.startsAt), timeZone),
     registrationEndsAt: instantOf(dayjs(values.registrationEndsAt), timeZone),
+    registrationOpensAt: values.registrationOpensAt ? instantOf(dayjs(values.registrationOpensAt), timeZone) : null,
+    waitingRoom: values.waitingRoom,
     feeFen: Math.round(values.feeYuan * 100),
     capacity: values.capacity,
     arrivalLeadMinutes: values.arrivalLeadMinutes,
@@ -99,6 +106,7 @@ export const EXAM_FIELD_ERRORS: FieldErrorMap<ExamFormField> = {
     'location.en': 'locationEn',
     startsAt: 'startsAt',
     registrationEndsAt: 'registrationEndsAt',
+    registrationOpensAt: 'registrationOpensAt',
     feeFen: 'feeYuan',
     capacity: 'capacity',
     arrivalLeadMinutes: 'arrivalLeadMinutes',
@@ -114,6 +122,7 @@ export const EXAM_FIELD_ERRORS: FieldErrorMap<ExamFormField> = {
     locationEn: 'pages.center.exam.locationEn.required',
     startsAt: 'pages.center.exam.startsAt.required',
     registrationEndsAt: 'errors.REGISTRATION_ENDS_AFTER_START',
+    registrationOpensAt: 'errors.REGISTRATION_OPENS_AFTER_END',
     feeYuan: 'pages.center.exam.fee.range',
     capacity: 'pages.center.exam.capacity.range',
     arrivalLeadMinutes: 'pages.center.exam.arrivalLeadMinutes.range',
@@ -124,6 +133,7 @@ export const EXAM_FIELD_ERRORS: FieldErrorMap<ExamFormField> = {
     EXAM_CAPACITY_EXCEEDS_CENTER: 'capacity',
     EXAM_CAPACITY_BELOW_TAKEN: 'capacity',
     REGISTRATION_ENDS_AFTER_START: 'registrationEndsAt',
+    REGISTRATION_OPENS_AFTER_END: 'registrationOpensAt',
     ORGANIZATION_INVALID: 'organizationId',
   },
 };

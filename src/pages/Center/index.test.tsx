@@ -136,9 +136,11 @@ describe('test center console', () => {
     const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
     await pickDateTime(dialog, 'Start', later(20, '09:00'));
     await pickDateTime(dialog, 'Registration ends', later(21, '18:00'));
+    await pickDateTime(dialog, 'Registration opens (optional)', later(22, '09:00'));
     await enter(dialog, 'Capacity', '40');
     await person.click(button('Create', dialog));
     expect(await within(dialog).findByText('Registration must end before the exam starts.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Registration must open before it ends.')).toBeInTheDocument();
     expect(
       within(dialog).getByText('The capacity is a whole number from 1 to 30, the capacity of the center.'),
     ).toBeInTheDocument();
@@ -146,10 +148,12 @@ describe('test center console', () => {
     expect(callsTo(calls, 'POST', '/api/center/exams')).toEqual([]);
   });
 
-  it('creates an exam with its times in the exam zone and the fee in fen, then lists it', async () => {
+  it('creates an exam with its times in the exam zone, the fee in fen and a waiting room, then lists it', async () => {
     const calls = consoleServer(CENTER_PROFILE, { 'POST /api/center/exams': () => ok(exam) });
     await openConsole();
     const dialog = await fillExam(later(20, '09:00'), later(15, '18:00'), '40');
+    await pickDateTime(dialog, 'Registration opens (optional)', later(2, '10:00'));
+    await person.click(within(dialog).getByRole('switch', { name: 'Waiting room' }));
     await person.click(button('Create', dialog));
     await waitFor(() => expect(callsTo(calls, 'POST', '/api/center/exams')).toHaveLength(1));
     expect(callsTo(calls, 'POST', '/api/center/exams')[0].body).toEqual({
@@ -160,6 +164,8 @@ describe('test center console', () => {
       location: { zh: '北京市示例路 1 号', en: '1 Example Road, Beijing' },
       startsAt: `${dayjs().add(20, 'day').format('YYYY-MM-DD')}T09:00:00+08:00`,
       registrationEndsAt: `${dayjs().add(15, 'day').format('YYYY-MM-DD')}T18:00:00+08:00`,
+      registrationOpensAt: `${dayjs().add(2, 'day').format('YYYY-MM-DD')}T10:00:00+08:00`,
+      waitingRoom: true,
       feeFen: 19_950,
       capacity: 40,
       arrivalLeadMinutes: 30,
@@ -191,6 +197,8 @@ describe('test center console', () => {
       location: exam.location,
       startsAt: dayjs(exam.startsAt).tz('Asia/Shanghai').format('YYYY-MM-DDTHH:mm:00+08:00'),
       registrationEndsAt: dayjs(exam.registrationEndsAt).tz('Asia/Shanghai').format('YYYY-MM-DDTHH:mm:00+08:00'),
+      registrationOpensAt: null,
+      waitingRoom: false,
       feeFen: 0,
       capacity: 40,
       arrivalLeadMinutes: 45,

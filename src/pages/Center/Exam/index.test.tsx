@@ -208,6 +208,24 @@ describe("an exam's page in the test center console", () => {
     expect(within(rejected).getByText('No candidate of this exam has this phone or ID number')).toBeInTheDocument();
   });
 
+  it('switches the waiting room on from the exam page, with the opening time among the facts', async () => {
+    const calls = examServer(
+      {
+        [`PUT ${EXAM_URL}/waiting-room`]: (call) =>
+          ok(centerExamFixture({ waitingRoom: (call.body as { enabled: boolean }).enabled })),
+      },
+      { registrationOpensAt: '2026-11-10T01:30:00.000Z' },
+    );
+    await openExam();
+    expect(screen.getByText('2026-11-10 09:30 GMT+8')).toBeInTheDocument();
+    const room = screen.getByRole('switch', { name: 'Waiting room' });
+    expect(room).not.toBeChecked();
+    await person.click(room);
+    expect(await screen.findByText('The waiting room is on: candidates queue before they book.')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Waiting room' })).toBeChecked();
+    expect(callsTo(calls, 'PUT', `${EXAM_URL}/waiting-room`)[0].body).toEqual({ enabled: true });
+  });
+
   it('says so when the exam is not the center’s', async () => {
     examServer({ [`GET ${EXAM_URL}`]: () => err('NOT_FOUND') });
     loginAsCenter('zh-CN');

@@ -39,7 +39,7 @@ function CenterExamPage() {
   } else
     body = (
       <>
-        <ExamHeader exam={exam} />
+        <ExamHeader exam={exam} onWaitingRoom={(waitingRoom) => loaded.mutate({ ...exam, waitingRoom })} />
         <Tabs
           items={[
             { key: 'roster', label: text('tab.roster'), children: <RosterTab exam={exam} /> },

@@ -1,6 +1,6 @@
 import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, type SelectProps } from 'antd';
+import { Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, type SelectProps, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -84,6 +84,14 @@ export default function ExamFormModal({ exam, centerCapacity, onClose, onSaved }
         : Promise.reject(new Error(intl.formatMessage({ id: 'errors.REGISTRATION_ENDS_AFTER_START' })));
     },
   });
+  const opensBeforeEnd: Rule = ({ getFieldValue }) => ({
+    validator: (_, value: Dayjs | null | undefined) => {
+      const endsAt: Dayjs | undefined = getFieldValue('registrationEndsAt');
+      return !value || !endsAt || value.isBefore(endsAt)
+        ? Promise.resolve()
+        : Promise.reject(new Error(intl.formatMessage({ id: 'errors.REGISTRATION_OPENS_AFTER_END' })));
+    },
+  });
   const zone = `${timeZone} (${zoneLabel(new Date().toISOString(), timeZone, locale)})`;
 
   return (
@@ -103,7 +111,7 @@ export default function ExamFormModal({ exam, centerCapacity, onClose, onSaved }
         form={form}
         name="exam"
         layout="vertical"
-        initialValues={exam ? toExamFormValues(exam) : { arrivalLeadMinutes: 30 }}
+        initialValues={exam ? toExamFormValues(exam) : { arrivalLeadMinutes: 30, waitingRoom: false }}
         onFinish={(values) => submit(values as ValidExamFormValues)}
       >
         <Row gutter={16}>
@@ -165,6 +173,27 @@ export default function ExamFormModal({ exam, centerCapacity, onClose, onSaved }
               rules={[pickerRequired('registrationEndsAt'), endsBeforeStart]}
             >
               <DatePicker showTime format={DATE_TIME_FORMAT} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="registrationOpensAt"
+              label={`${text('registrationOpensAt')} ${text('optional')}`}
+              extra={text('registrationOpensAt.help')}
+              dependencies={['registrationEndsAt']}
+              rules={[opensBeforeEnd]}
+            >
+              <DatePicker showTime format={DATE_TIME_FORMAT} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="waitingRoom"
+              label={text('waitingRoom')}
+              extra={text('waitingRoom.help')}
+              valuePropName="checked"
+            >
+              <Switch />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
