@@ -46,9 +46,11 @@ import {
   certificateParams,
   certificateVerification,
   documentUpload,
+  doorListQuery,
   examCancelResponse,
   examDraft,
   examinerAssignment,
+  examinerRoom,
   examSeating,
   examSeatingUpdate,
   resultEntry,
@@ -60,6 +62,7 @@ import {
   roster,
   rosterEntry,
   rosterQuery,
+  seatChart,
   seatMove,
 } from './center';
 import { fileIdParams } from './common';
@@ -649,6 +652,24 @@ export const api = {
     params: centerExamParams,
     data: examSeating,
   },
+  seatChart: {
+    ...paths.seatChart,
+    auth: 'user',
+    access: ['testCenter'],
+    summary: "Each of an exam's rooms with every seat and who sits there (empty seats too)",
+    params: centerExamParams,
+    data: seatChart,
+  },
+  doorListPdf: {
+    ...paths.doorListPdf,
+    auth: 'user',
+    access: ['testCenter'],
+    summary:
+      "An exam's door lists and seat charts as an A4 PDF, a room per page (roomId: one room), in the language asked for",
+    params: centerExamParams,
+    query: doorListQuery,
+    response: 'file',
+  },
   moveSeat: {
     ...paths.moveSeat,
     auth: 'user',
@@ -673,6 +694,15 @@ export const api = {
     summary: 'Assign an examiner by phone (their examiner account is created if they have none)',
     params: centerExamParams,
     body: examinerAssignment,
+    data: z.array(assignedExaminer),
+  },
+  setExaminerRoom: {
+    ...paths.setExaminerRoom,
+    auth: 'user',
+    access: ['testCenter'],
+    summary: "Give an examiner one of the exam's rooms to keep the door of (null: any room)",
+    params: centerExamExaminerParams,
+    body: examinerRoom,
     data: z.array(assignedExaminer),
   },
   unassignExaminer: {

@@ -190,8 +190,13 @@ export const assignedExaminer = z.object({
   phone: z.string(),
   name: z.string(),
   assignedAt: isoDateTime,
+  /** The room of the exam whose door this examiner keeps; null: any room of the exam. */
+  roomId: id.nullable(),
 });
 export type AssignedExaminer = z.infer<typeof assignedExaminer>;
+
+/** `PUT /api/center/exams/:id/examiners/:userId`: the room (one of the exam's) an examiner keeps the door of, or none. */
+export const examinerRoom = z.object({ roomId: id.nullable() }).strict();
 
 export const resultEntry = z.object({ outcome: resultOutcome }).strict();
 
@@ -294,3 +299,22 @@ export type ExamSeatingUpdate = z.infer<typeof examSeatingUpdate>;
 /** `PUT /api/center/exams/:id/seats/:registrationId`: one candidate to a free seat of one of the exam's rooms. */
 export const seatMove = z.object({ roomId: id, seat: z.number().int().positive() }).strict();
 export type SeatMove = z.infer<typeof seatMove>;
+
+/** One seat of a room's chart: who sits there, or nobody (`registrationId` and `name` null). */
+export const chartSeat = z.object({
+  seat: z.number().int().positive(),
+  registrationId: id.nullable(),
+  name: z.string().nullable(),
+});
+/** `GET /api/center/exams/:id/seat-chart`: each of the exam's rooms with every seat, in seat order. */
+export const seatChart = z.array(z.object({ room, seats: z.array(chartSeat) }));
+export type SeatChart = z.infer<typeof seatChart>;
+
+/**
+ * `GET /api/center/exams/:id/door-list.pdf`: per room, the door list (the candidates with photo, name, masked ID
+ * number, seat and a box to tick) and the seat chart, one room after another on new pages; `roomId` prints one room.
+ */
+export const doorListQuery = z.object({
+  roomId: id.optional(),
+  lang: z.enum(['zh-CN', 'en-US']).default('zh-CN'),
+});

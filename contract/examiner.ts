@@ -36,6 +36,8 @@ export const examinerExam = examSummary.extend({
   /** Paid registrations expected at the door (register, checkin, completed). */
   expected: z.number().int().nonnegative(),
   checkedIn: z.number().int().nonnegative(),
+  /** The room whose door the center gave this examiner; null: any room of the exam. */
+  room: z.object({ id, name: z.string() }).nullable(),
 });
 export type ExaminerExam = z.infer<typeof examinerExam>;
 
@@ -48,6 +50,17 @@ export const checkinCandidate = z.object({
   /** E.164 login phone. */
   phone: z.string(),
   avatar_small: z.string().nullable(),
+  /** The ID photo at full size (portrait, as the ticket prints it), or null without one. */
+  photoUrl: z.string().nullable(),
+  /** Where the candidate sits; null until seats are allocated (or when the exam uses no rooms). */
+  seat: z
+    .object({ roomId: id, room: z.string(), building: z.string(), floor: z.string(), seat: z.number().int() })
+    .nullable(),
+  /**
+   * The examiner keeps the door of one room and the candidate sits in another: the page warns and names the right
+   * room and seat. Check-in is still allowed (the examiner may let them through and send them on).
+   */
+  otherRoom: z.boolean(),
   status: registrationStatus,
   checkedInAt: isoDateTime.nullable(),
 });

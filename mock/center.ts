@@ -19,7 +19,7 @@ import { centerExam, centerProfiles, isNewAccount, saveCenterProfile } from './l
 import { categories, examAt, exams, type MockExam, newId } from './lib/fixtures';
 import { on, page, refuse } from './lib/http';
 import { submitCenter, verificationOf } from './lib/ops';
-import { type MockRegistration, resultOf, rosterEntryOf, rosterOf, summaryOf } from './lib/store';
+import { type MockRegistration, resultOf, rosterEntryOf, rosterOf, seatings, summaryOf } from './lib/store';
 
 type Status = MockRegistration['status'];
 
@@ -140,8 +140,15 @@ export default Object.fromEntries([
     const exam = ownExam(user, params.id);
     const phone = normalizeChinaMobile(body.phone);
     if (!exam.examiners.some((examiner) => examiner.phone === phone)) {
-      exam.examiners.push({ userId: newId(), phone, name: '', assignedAt: new Date().toISOString() });
+      exam.examiners.push({ userId: newId(), phone, name: '', assignedAt: new Date().toISOString(), roomId: null });
     }
+    return exam.examiners;
+  }),
+  on(api.setExaminerRoom, ({ user, params, body }) => {
+    const exam = ownExam(user, params.id);
+    const examiner = exam.examiners.find((item) => item.userId === params.userId) ?? refuse('NOT_FOUND');
+    if (body.roomId !== null && !seatings.get(exam.id)?.roomIds.includes(body.roomId)) refuse('NOT_FOUND');
+    examiner.roomId = body.roomId;
     return exam.examiners;
   }),
   on(api.unassignExaminer, ({ user, params }) => {

@@ -10,13 +10,18 @@ import { TicketInvalidError } from '../server/domain/tickets';
 import { examinerProfiles } from './lib/accounts';
 import { exams, type MockExam } from './lib/fixtures';
 import { on, refuse } from './lib/http';
-import { candidateOf, registrations, rosterOf, summaryOf, tickets } from './lib/store';
+import { candidateOf, registrations, rooms, rosterOf, summaryOf, tickets } from './lib/store';
 
 const assigned = (user: CurrentUser) =>
   [...exams.values()].filter((exam) => exam.examiners.some((examiner) => examiner.userId === user.id));
 
 function assignedExam(user: CurrentUser, id: string): MockExam {
   return assigned(user).find((exam) => exam.id === id) ?? refuse('NOT_FOUND');
+}
+
+/** The room whose door the center gave the examiner at this exam, or null for any. */
+function doorRoom(user: CurrentUser, exam: MockExam): string | null {
+  return exam.examiners.find((examiner) => examiner.userId === user.id)?.roomId ?? null;
 }
 
 /** The registration a genuine, unexpired ticket names, if it is for this exam. */
@@ -47,13 +52,14 @@ export default Object.fromEntries([
         const roster = rosterOf(exam.id);
         const expected = roster.filter((entry) => ['register', 'checkin', 'completed'].includes(entry.status)).length;
         const checkedIn = roster.filter((entry) => ['checkin', 'completed'].includes(entry.status)).length;
-        return { ...summaryOf(exam), expected, checkedIn };
+        const room = rooms.get(doorRoom(user, exam) ?? '');
+        return { ...summaryOf(exam), expected, checkedIn, room: room ? { id: room.id, name: room.name } : null };
       }),
   ),
   on(api.examinerCandidate, ({ user, params }) => {
     const exam = assignedExam(user, params.id);
     const registration = registrations.get(params.registrationId);
-    return registration?.examId === exam.id ? candidateOf(registration) : refuse('NOT_FOUND');
+    return registration?.examId === exam.id ? candidateOf(registration, doorRoom(user, exam)) : refuse('NOT_FOUND');
   }),
   on(api.lookupCandidates, ({ user, params, query }) => {
     const exam = assignedExam(user, params.id);
@@ -66,7 +72,7 @@ export default Object.fromEntries([
       .filter(
         (entry) => entry.status !== 'canceled' && (entry.person.phone === phone || entry.person.idNumber === idNumber),
       )
-      .map(candidateOf);
+      .map((entry) => candidateOf(entry, doorRoom(user, exam)));
   }),
   on(api.checkin, async ({ user, params, body }) => {
     const exam = assignedExam(user, params.id);
@@ -78,6 +84,6 @@ export default Object.fromEntries([
     if (registration.status === 'pending') refuse('STATUS_TRANSITION_INVALID');
     const alreadyCheckedIn = registration.status !== 'register';
     if (!alreadyCheckedIn) Object.assign(registration, { status: 'checkin', checkedInAt: new Date().toISOString() });
-    return { candidate: candidateOf(registration), alreadyCheckedIn };
+    return { candidate: candidateOf(registration, doorRoom(user, exam)), alreadyCheckedIn };
   }),
 ]);

@@ -1,8 +1,11 @@
 /**
  * Rooms and seats for `npm run dev`: a center's rooms, the rooms an exam uses and its release date, allocation (in
- * random order; the mock does not spread groups) and moving one candidate. Tickets in the mock are released at once.
+ * random order; the mock does not spread groups), moving one candidate, the seat chart and the door lists' PDF.
+ * Tickets in the mock are released at once.
  */
-import { api, type CurrentUser, type ExamSeating, type Room } from '../contract';
+import { api, type CurrentUser, type ExamSeating, type Room, type SeatChart } from '../contract';
+import { maskIdCard } from '../contract/idcard';
+import { doorListPdf } from '../server/documents/doorListPdf';
 import { exams, type MockExam, newId } from './lib/fixtures';
 import { on, refuse } from './lib/http';
 import { type MockRoom, rooms, rosterEntryOf, rosterOf, seatings, seats } from './lib/store';
@@ -47,6 +50,62 @@ function view(exam: MockExam): ExamSeating {
   };
 }
 
+/** Each of the exam's rooms with its seated candidates by seat. */
+function roomsOf(exam: MockExam, roomId?: string) {
+  const live = rosterOf(exam.id).filter((entry) => LIVE.has(entry.status));
+  const chosen = seatingOf(exam)
+    .roomIds.filter((id) => roomId === undefined || id === roomId)
+    .map((id) => rooms.get(id))
+    .filter((room) => room !== undefined);
+  if (roomId !== undefined && chosen.length === 0) refuse('NOT_FOUND');
+  return chosen.map((room) => ({
+    room,
+    candidates: live
+      .map((entry) => ({ entry, place: seats.get(entry.id) }))
+      .filter(({ place }) => place?.roomId === room.id)
+      .map(({ entry, place }) => ({ entry, seat: place?.seat ?? 0 }))
+      .sort((a, b) => a.seat - b.seat),
+  }));
+}
+
+function chartOf(exam: MockExam): SeatChart {
+  return roomsOf(exam).map(({ room, candidates }) => ({
+    room: roomView(room),
+    seats: Array.from({ length: room.seats }, (_, i) => {
+      const sitting = candidates.find((candidate) => candidate.seat === i + 1)?.entry;
+      return { seat: i + 1, registrationId: sitting?.id ?? null, name: sitting?.person.name ?? null };
+    }),
+  }));
+}
+
+/** The door lists, printed by the server's own document code (the mock has no photos). */
+async function doorListOf(exam: MockExam, roomId: string | undefined, locale: 'zh-CN' | 'en-US') {
+  const chosen = roomsOf(exam, roomId);
+  if (chosen.length === 0) refuse('EXAM_NO_ROOMS');
+  const bytes = await doorListPdf(
+    {
+      exam: {
+        code: exam.code,
+        name: exam.name,
+        startsAt: exam.startsAt,
+        timeZone: exam.timeZone,
+        arrivalLeadMinutes: exam.arrivalLeadMinutes,
+      },
+      rooms: chosen.map(({ room, candidates }) => ({
+        room: { name: room.name, building: room.building || null, floor: room.floor || null, seats: room.seats },
+        candidates: candidates.map(({ entry, seat }) => ({
+          seat,
+          name: entry.person.name,
+          maskedIdNumber: maskIdCard(entry.person.idNumber),
+          photo: null,
+        })),
+      })),
+    },
+    locale,
+  );
+  return { fileName: `door-list-${exam.code}.pdf`, contentType: 'application/pdf', bytes };
+}
+
 function saveRoom(user: CurrentUser, room: MockRoom): Room {
   if (myRooms(user).some((other) => other.id !== room.id && other.name === room.name)) refuse('ROOM_NAME_TAKEN');
   rooms.set(room.id, room);
@@ -69,6 +128,9 @@ export default Object.fromEntries([
     const chosen = body.roomIds.map((id) => ownRoom(user, id));
     if (chosen.reduce((sum, room) => sum + room.seats, 0) < exam.capacity) refuse('EXAM_ROOMS_TOO_SMALL');
     seatings.set(exam.id, { ...seatingOf(exam), roomIds: body.roomIds, ticketsReleaseAt: body.ticketsReleaseAt });
+    for (const examiner of exam.examiners) {
+      if (examiner.roomId !== null && !body.roomIds.includes(examiner.roomId)) examiner.roomId = null;
+    }
     return view(exam);
   }),
   on(api.allocateSeats, ({ user, params }) => {
@@ -87,6 +149,8 @@ export default Object.fromEntries([
     seatings.set(exam.id, { ...seating, allocatedAt: new Date().toISOString() });
     return view(exam);
   }),
+  on(api.seatChart, ({ user, params }) => chartOf(ownExam(user, params.id))),
+  on(api.doorListPdf, ({ user, params, query }) => doorListOf(ownExam(user, params.id), query.roomId, query.lang)),
   on(api.moveSeat, ({ user, params, body }) => {
     const exam = ownExam(user, params.id);
     const registration = rosterOf(exam.id).find((entry) => entry.id === params.registrationId) ?? refuse('NOT_FOUND');

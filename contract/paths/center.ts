@@ -21,9 +21,13 @@ export const deleteRoom = { method: 'DELETE', path: '/api/center/rooms/:id' } as
 export const examSeating = { method: 'GET', path: '/api/center/exams/:id/seating' } as const;
 export const saveExamSeating = { method: 'PUT', path: '/api/center/exams/:id/seating' } as const;
 export const allocateSeats = { method: 'POST', path: '/api/center/exams/:id/seating/allocate' } as const;
+/** Each room's door list and seat chart as a PDF (bearer token), not an envelope. */
+export const doorListPdf = { method: 'GET', path: '/api/center/exams/:id/door-list.pdf' } as const;
+export const seatChart = { method: 'GET', path: '/api/center/exams/:id/seat-chart' } as const;
 export const moveSeat = { method: 'PUT', path: '/api/center/exams/:id/seats/:registrationId' } as const;
 export const examExaminers = { method: 'GET', path: '/api/center/exams/:id/examiners' } as const;
 export const assignExaminer = { method: 'POST', path: '/api/center/exams/:id/examiners' } as const;
+export const setExaminerRoom = { method: 'PUT', path: '/api/center/exams/:id/examiners/:userId' } as const;
 export const unassignExaminer = { method: 'DELETE', path: '/api/center/exams/:id/examiners/:userId' } as const;
 export const enterResult = { method: 'PUT', path: '/api/center/exams/:id/results/:registrationId' } as const;
 export const uploadResults = { method: 'POST', path: '/api/center/exams/:id/results/upload' } as const;

@@ -197,7 +197,8 @@ function welcomeExaminer(user: CurrentUser) {
   });
   user.name = me.name;
   for (const exam of [history.door, nextWeek]) {
-    exam.examiners.push({ userId: user.id, phone: user.phone, name: me.name, assignedAt: new Date().toISOString() });
+    const assignedAt = new Date().toISOString();
+    exam.examiners.push({ userId: user.id, phone: user.phone, name: me.name, assignedAt, roomId: null });
   }
 }
 

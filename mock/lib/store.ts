@@ -138,14 +138,27 @@ export function orderView({ userId, examId, registrationIds, moveTo, qrContent, 
   return { ...order, exam: briefOf(examOf(examId)), qrContent: order.status === 'pending' ? qrContent : null };
 }
 
-export function candidateOf({ id, person, status, checkedInAt }: MockRegistration): CheckinCandidate {
+/** Who a registration names at the door; `doorRoom` is the room the examiner keeps (null: any), as the server has it. */
+export function candidateOf(
+  { id, person, status, checkedInAt }: MockRegistration,
+  doorRoom: string | null = null,
+): CheckinCandidate {
   const { name, phone } = person;
+  const place = seats.get(id);
+  const room = place && rooms.get(place.roomId);
+  const seat =
+    place && room
+      ? { roomId: room.id, room: room.name, building: room.building, floor: room.floor, seat: place.seat }
+      : null;
   return {
     registrationId: id,
     name,
     maskedIdNumber: maskIdCard(person.idNumber),
     phone,
     avatar_small: null,
+    photoUrl: null,
+    seat,
+    otherRoom: doorRoom !== null && seat !== null && seat.roomId !== doorRoom,
     status,
     checkedInAt,
   };
@@ -198,7 +211,7 @@ export async function ticketsPdfOf(booked: MockRegistration[], locale: 'zh-CN' |
 }
 
 export function rosterEntryOf(registration: MockRegistration): RosterEntry {
-  const { avatar_small, ...candidate } = candidateOf(registration);
+  const { avatar_small, photoUrl, seat, otherRoom, ...candidate } = candidateOf(registration);
   return {
     ...candidate,
     outcome: registration.outcome,

@@ -76,6 +76,15 @@ export interface TicketSheetRow {
   seat: number | null;
   photo: Buffer | null;
 }
+/** A seated candidate as a door list prints them. */
+export interface DoorSheetRow {
+  registrationId: string;
+  roomId: string;
+  seat: number;
+  name: string;
+  idNumber: string | null;
+  photo: Buffer | null;
+}
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderInsert = typeof orders.$inferInsert;
 export type RefundRow = typeof refunds.$inferSelect;
@@ -156,6 +165,13 @@ export interface RosterLineRow extends RegistrationPerson {
 /** Who a registration names, as the door sees it. */
 export interface CandidateRow extends RegistrationPerson {
   avatarSmall: string | null;
+  /** The ID photo (profile image), for its full-size link. */
+  avatarId: string | null;
+  roomId: string | null;
+  roomName: string | null;
+  building: string | null;
+  floor: string | null;
+  seat: number | null;
 }
 
 /** A group member's registration with what their ticket prints. */
@@ -205,6 +221,7 @@ export interface AssignedExaminerRow {
   phone: string;
   name: string;
   assignedAt: Date;
+  roomId: string | null;
 }
 
 /** The exam columns a center writes (its place comes from the center's profile). */

@@ -5,7 +5,7 @@ import { arrivalClock, timeInZone } from './time';
 import type { SeatAssignment, TicketDocument } from './types';
 
 /** "301 (Building A, floor 3)", or just the room when the center gave no building or floor. */
-function roomText(seat: SeatAssignment, locale: DocumentLocale): string {
+export function roomText(seat: Pick<SeatAssignment, 'room' | 'building' | 'floor'>, locale: DocumentLocale): string {
   const floor = seat.floor ? documentText(locale, 'ticket.room.floor', { floor: seat.floor }) : null;
   const place = [seat.building, floor]
     .filter((part): part is string => Boolean(part))

@@ -35,6 +35,26 @@ export interface TicketDocument {
   seat: SeatAssignment | null;
 }
 
+/** A room's door list and seat chart, as plain data: what the PDF prints, nothing looked up. */
+export interface DoorListRoom {
+  room: { name: string; building: string | null; floor: string | null; seats: number };
+  /** The room's seated candidates, in seat order. */
+  candidates: {
+    seat: number;
+    name: string;
+    /** 110101********123X */
+    maskedIdNumber: string;
+    /** The ID photo as stored; null prints an empty frame. */
+    photo: Buffer | null;
+  }[];
+}
+
+/** An exam's door lists: the exam's facts once, then each room printed. */
+export interface DoorListDocument {
+  exam: TicketDocument['exam'];
+  rooms: DoorListRoom[];
+}
+
 /** One refund of the order, in the payer's state: only the provider's confirmed success counts as refunded. */
 export interface ReceiptRefund {
   /** ISO instant the refund was asked for. */

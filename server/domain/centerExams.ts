@@ -180,7 +180,13 @@ export async function updateExam(
 }
 
 function toAssignedExaminer(row: AssignedExaminerRow): AssignedExaminer {
-  return { userId: row.userId, phone: row.phone, name: row.name, assignedAt: row.assignedAt.toISOString() };
+  return {
+    userId: row.userId,
+    phone: row.phone,
+    name: row.name,
+    assignedAt: row.assignedAt.toISOString(),
+    roomId: row.roomId,
+  };
 }
 
 async function examinersOf(deps: CenterDeps, examId: string): Promise<AssignedExaminer[]> {
@@ -208,6 +214,27 @@ export async function assignExaminer(
   const phone = normalizeChinaMobile(phoneInput);
   const { user: examiner } = await deps.repos.users.findOrCreate(phone, 'examiner');
   await deps.repos.examiners.assignExaminer(examId, examiner.id, deps.now());
+  return examinersOf(deps, examId);
+}
+
+/**
+ * Gives an examiner of the exam one of its rooms to keep the door of (null: any room). Their scan then warns of a
+ * candidate seated in another room. A room the exam does not use, or an examiner not on it, is not found.
+ */
+export async function setExaminerRoom(
+  deps: CenterDeps,
+  user: UserRow,
+  examId: string,
+  examinerId: string,
+  roomId: string | null,
+): Promise<AssignedExaminer[]> {
+  await ownExam(deps, user, examId);
+  if (roomId !== null && !(await deps.repos.seating.examRooms(examId)).some((room) => room.id === roomId)) {
+    throw new AppError('NOT_FOUND', undefined, undefined, undefined, 'No room of this exam has this id.');
+  }
+  if (!(await deps.repos.examiners.setExaminerRoom(examId, examinerId, roomId))) {
+    throw new AppError('NOT_FOUND', undefined, undefined, undefined, 'No examiner of this exam has this id.');
+  }
   return examinersOf(deps, examId);
 }
 

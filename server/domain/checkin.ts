@@ -4,7 +4,7 @@ import { chinaMobileToE164 } from '../../contract/phone';
 import type { CandidateRow, UserRow } from '../db/rows';
 import { AppError } from '../errors';
 import { assertAssigned, assertExaminer, type ExaminerDeps } from './examiner';
-import type { Repositories } from './ports';
+import type { Links, Repositories } from './ports';
 import { TicketInvalidError, type TicketSigner } from './tickets';
 
 /**
@@ -15,22 +15,43 @@ import { TicketInvalidError, type TicketSigner } from './tickets';
 export interface CheckinDeps extends ExaminerDeps {
   repos: ExaminerDeps['repos'] & Pick<Repositories, 'seating'>;
   tickets: Pick<TicketSigner, 'verifyTicket'>;
+  links: Pick<Links, 'avatar'>;
 }
+
+/** The room whose door the examiner keeps: a room id, or null for any room of the exam. */
+type DoorRoom = string | null;
 
 function notFound(): AppError {
   return new AppError('NOT_FOUND', undefined, undefined, undefined, 'No registration of this exam has this id.');
 }
 
-function toCheckinCandidate(row: CandidateRow): CheckinCandidate {
+/**
+ * Who a registration names, as the examiner at `doorRoom` sees them: photo, identity, room and seat, and whether
+ * they belong in another room (a warning the page shows; check-in stays allowed, see contract/examiner.ts).
+ */
+function toCheckinCandidate(deps: Pick<CheckinDeps, 'links'>, row: CandidateRow, doorRoom: DoorRoom): CheckinCandidate {
+  const seat =
+    row.roomId !== null && row.roomName !== null && row.seat !== null
+      ? { roomId: row.roomId, room: row.roomName, building: row.building ?? '', floor: row.floor ?? '', seat: row.seat }
+      : null;
   return {
     registrationId: row.registrationId,
     name: row.name,
     maskedIdNumber: maskIdCard(row.idNumber ?? ''),
     phone: row.phone,
     avatar_small: row.avatarSmall,
+    photoUrl: row.avatarId ? deps.links.avatar(row.avatarId) : null,
+    seat,
+    otherRoom: doorRoom !== null && seat !== null && seat.roomId !== doorRoom,
     status: row.status,
     checkedInAt: row.checkedInAt?.toISOString() ?? null,
   };
+}
+
+/** The examiner's room at the exam's door; NOT_FOUND when the exam is not assigned to them. */
+async function doorRoomOf(deps: CheckinDeps, user: UserRow, examId: string): Promise<DoorRoom> {
+  await assertAssigned(deps, user, examId);
+  return (await deps.repos.examiners.assignment(examId, user.id))?.roomId ?? null;
 }
 
 /** Who a registration of the exam names, for the identity check before check-in. */
@@ -40,10 +61,10 @@ export async function examinerCandidate(
   examId: string,
   registrationId: string,
 ): Promise<CheckinCandidate> {
-  await assertAssigned(deps, user, examId);
+  const doorRoom = await doorRoomOf(deps, user, examId);
   const row = await deps.repos.examiners.candidate(registrationId);
   if (row?.examId !== examId) throw notFound();
-  return toCheckinCandidate(row);
+  return toCheckinCandidate(deps, row, doorRoom);
 }
 
 /** A whole mainland mobile number or a whole ID card number; anything else is not something to look up. */
@@ -64,9 +85,9 @@ export async function lookupCandidates(
   examId: string,
   q: string,
 ): Promise<CheckinCandidate[]> {
-  await assertAssigned(deps, user, examId);
+  const doorRoom = await doorRoomOf(deps, user, examId);
   const rows = await deps.repos.examiners.lookup(examId, lookupKey(q));
-  return rows.map(toCheckinCandidate);
+  return rows.map((row) => toCheckinCandidate(deps, row, doorRoom));
 }
 
 /** The registration a scanned token names, if the token is genuine, unexpired and for this exam. */
@@ -100,28 +121,33 @@ export async function checkIn(
   assertExaminer(user);
   const byToken = 'token' in request;
   const registrationId = byToken ? await ticketRegistration(deps, examId, request.token) : request.registrationId;
-  const door = await deps.repos.examiners.admit(examId, registrationId, user.id, deps.now());
+  const [door, assignment] = await Promise.all([
+    deps.repos.examiners.admit(examId, registrationId, user.id, deps.now()),
+    deps.repos.examiners.assignment(examId, user.id),
+  ]);
   // Not assigned to this examiner, or no such registration: not found either way.
   if (!door) throw notFound();
+  const doorRoom = assignment?.roomId ?? null;
   // A genuine ticket whose registration has since moved to another exam is a ticket for that other exam now.
   if (door.examId !== examId) throw byToken ? new AppError('TICKET_OTHER_EXAM') : notFound();
   if (door.admittedAt) {
     return {
-      candidate: toCheckinCandidate({ ...door, status: 'checkin', checkedInAt: door.admittedAt }),
+      candidate: toCheckinCandidate(deps, { ...door, status: 'checkin', checkedInAt: door.admittedAt }, doorRoom),
       alreadyCheckedIn: false,
     };
   }
-  if (door.status !== 'register') return refusedOrRepeated(door);
+  const answer = (row: CandidateRow) => toCheckinCandidate(deps, row, doorRoom);
+  if (door.status !== 'register') return refusedOrRepeated(door, answer);
   // Another scan (or a cancellation) moved it after this statement began: answer what it is now.
   const current = await deps.repos.examiners.candidate(registrationId);
   if (!current || current.status === 'register') throw new Error(`registration ${registrationId} did not move`);
-  return refusedOrRepeated(current);
+  return refusedOrRepeated(current, answer);
 }
 
 /** A registration not checked in by this scan: a repeat says when it happened; the others are refused. */
-function refusedOrRepeated(row: CandidateRow): CheckinResponse {
+function refusedOrRepeated(row: CandidateRow, answer: (row: CandidateRow) => CheckinCandidate): CheckinResponse {
   if (row.status === 'checkin' || row.status === 'completed') {
-    return { candidate: toCheckinCandidate(row), alreadyCheckedIn: true };
+    return { candidate: answer(row), alreadyCheckedIn: true };
   }
   if (row.status === 'canceled') throw new AppError('TICKET_CANCELED');
   throw new AppError('STATUS_TRANSITION_INVALID');

@@ -47,14 +47,21 @@ export async function saveExaminerProfile(
   return getExaminerProfile(deps, user);
 }
 
-/** The exams assigned to the examiner, soonest first, with how many paid candidates to expect and how many came. */
+/**
+ * The exams assigned to the examiner, soonest first, with how many paid candidates to expect and how many came, and
+ * the room whose door the center gave them.
+ */
 export async function listExaminerExams(deps: ExaminerDeps, user: UserRow): Promise<ExaminerExam[]> {
   assertExaminer(user);
   const rows = await deps.repos.examiners.assignedExams(user.id);
-  const counts = await deps.repos.examiners.doorCounts(rows.map((row) => row.exam.id));
+  const [counts, rooms] = await Promise.all([
+    deps.repos.examiners.doorCounts(rows.map((row) => row.exam.id)),
+    deps.repos.examiners.assignedRooms(user.id),
+  ]);
   return rows.map((row) => ({
     ...toExamSummary(row),
     expected: counts.get(row.exam.id)?.expected ?? 0,
     checkedIn: counts.get(row.exam.id)?.checkedIn ?? 0,
+    room: rooms.get(row.exam.id) ?? null,
   }));
 }

@@ -25,6 +25,7 @@ import type {
   DashboardDayRow,
   DashboardExamRow,
   DocumentRow,
+  DoorSheetRow,
   ErasureFacts,
   ExamRow,
   ExamSummaryRow,
@@ -451,6 +452,12 @@ export interface ExaminersRepository {
   /** Paid registrations of each exam and how many of them were checked in. */
   doorCounts(examIds: string[]): Promise<Map<string, { expected: number; checkedIn: number }>>;
   isAssigned(examId: string, examinerId: string): Promise<boolean>;
+  /** The examiner's assignment to the exam (the room they keep, or null for any), undefined when not assigned. */
+  assignment(examId: string, examinerId: string): Promise<{ roomId: string | null } | undefined>;
+  /** The room each of the examiner's exams gave them, by exam id (exams with no room left out). */
+  assignedRooms(examinerId: string): Promise<Map<string, { id: string; name: string }>>;
+  /** Sets the room an assigned examiner keeps; false when the examiner is not assigned to the exam. */
+  setExaminerRoom(examId: string, examinerId: string, roomId: string | null): Promise<boolean>;
   candidate(registrationId: string): Promise<CandidateRow | undefined>;
   /** Checks a registration in if the exam is assigned to the examiner, in one statement (see the implementation). */
   admit(
@@ -598,6 +605,8 @@ export interface SeatingRepository {
   /** Room and seat of each registration, and its ID photo when `withPhotos` (the printed ticket). */
   ticketSheets(registrationIds: string[], withPhotos: boolean): Promise<TicketSheetRow[]>;
   ticketVersion(registrationId: string): Promise<number | undefined>;
+  /** The exam's seated live registrations by room and seat, with name, ID number and ID photo (the door lists). */
+  doorSheets(examId: string, withPhotos: boolean): Promise<DoorSheetRow[]>;
 }
 
 /** Every repository, by name, over one connection (the app's database, or one transaction). */

@@ -134,6 +134,8 @@ function bodyOf(endpoint: Endpoint): { payload?: Buffer | Record<string, unknown
       return { payload: { roomId: first.roomId, seat: 1 } };
     case 'centerWaitingRoom':
       return { payload: { enabled: true } };
+    case 'setExaminerRoom':
+      return { payload: { roomId: first.roomId } };
     default:
       return {};
   }

@@ -16,9 +16,11 @@ import {
   getCenterExam,
   listCenterExams,
   listExaminers,
+  setExaminerRoom,
   unassignExaminer,
   updateExam,
 } from '../domain/centerExams';
+import { doorListPdfFile, seatChart } from '../domain/doorLists';
 import { cancelExam } from '../domain/examCancel';
 import { getRoster, rosterXlsx } from '../domain/roster';
 import {
@@ -103,9 +105,16 @@ export async function centerRoutes(app: FastifyInstance): Promise<void> {
     route(api.examSeating, ({ user, params }) => getSeating(deps, user, params.id));
     route(api.saveExamSeating, ({ user, params, body }) => saveSeating(deps, user, params.id, body));
     route(api.allocateSeats, ({ user, params }) => allocateSeats(deps, user, params.id));
+    route(api.seatChart, ({ user, params }) => seatChart(deps, user, params.id));
+    route(api.doorListPdf, ({ user, params, query }) =>
+      doorListPdfFile(deps, user, params.id, query.roomId, query.lang),
+    );
     route(api.moveSeat, ({ user, params, body }) => moveSeat(deps, user, params.id, params.registrationId, body));
     route(api.examExaminers, ({ user, params }) => listExaminers(deps, user, params.id));
     route(api.assignExaminer, ({ user, params, body }) => assignExaminer(deps, user, params.id, body.phone));
+    route(api.setExaminerRoom, ({ user, params, body }) =>
+      setExaminerRoom(deps, user, params.id, params.userId, body.roomId),
+    );
     route(api.unassignExaminer, ({ user, params }) => unassignExaminer(deps, user, params.id, params.userId));
 
     // A file download: the console fetches it with its bearer token and saves the blob.

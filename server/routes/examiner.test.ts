@@ -151,10 +151,14 @@ describe('who a ticket names', () => {
       maskedIdNumber: `${idNumber.slice(0, 6)}********${idNumber.slice(-4)}`,
       phone: `+86${candidate.phone}`,
       avatar_small: shown.avatar_small,
+      photoUrl: shown.photoUrl,
+      seat: null,
+      otherRoom: false,
       status: 'register',
       checkedInAt: null,
     });
     assert.match(shown.avatar_small ?? '', /^\/api\/front\/avatars\/.+\/small$/);
+    assert.match(shown.photoUrl ?? '', /^\/api\/front\/avatars\/[^/]+$/);
   });
 
   test("another exam's registration, an unknown one, or an exam not assigned to me is not found", async () => {

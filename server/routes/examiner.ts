@@ -25,6 +25,7 @@ export async function examinerRoutes(app: FastifyInstance): Promise<void> {
     uow: app.uow,
     now: app.now,
     tickets: createTicketSigner(app.config, app.now),
+    links: app.links,
   };
 
   await app.register(async (scope) => {

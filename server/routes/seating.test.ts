@@ -309,9 +309,175 @@ describe('tickets released at the exam release time', () => {
 });
 
 /** A candidate paid for `examId` whose ticket is not released yet (paidCandidate expects a token). */
-async function paidCandidateBeforeRelease(examId: string) {
-  const candidate = await readyCandidate(t);
+async function paidCandidateBeforeRelease(examId: string, name?: string) {
+  const candidate = await readyCandidate(t, { name });
   const booked = await book(t, candidate.headers, examId);
   await payInWallet(t, booked.order.id);
   return { ...candidate, registrationId: booked.registration.id };
 }
+
+describe('door lists and seat charts', () => {
+  /** Two rooms of 3 seats, three paid candidates with names, seats allocated. */
+  async function seatedExam() {
+    const { center, exam, rooms: chosen } = await examWithRooms(6, [3, 3]);
+    const names = ['王小明', 'Li Lei', 'Han Meimei'];
+    for (const name of names) await paidCandidateBeforeRelease(exam.id, name);
+    dataOf('allocateSeats', await send('POST', `/api/center/exams/${exam.id}/seating/allocate`, center.headers));
+    return { center, exam, rooms: chosen, names };
+  }
+
+  test('the seat chart lists every seat of every room, who sits there, and the empty ones', async () => {
+    const { center, exam, names } = await seatedExam();
+    const chart = dataOf('seatChart', await get(`/api/center/exams/${exam.id}/seat-chart`, center.headers));
+    assert.deepEqual(
+      chart.map((room) => [room.room.name, room.seats.map((seat) => seat.seat)]),
+      [
+        ['R1', [1, 2, 3]],
+        ['R2', [1, 2, 3]],
+      ],
+    );
+    const taken = chart.flatMap((room) => room.seats.filter((seat) => seat.registrationId !== null));
+    assert.deepEqual(taken.map((seat) => seat.name).toSorted(), names.toSorted());
+    const empty = chart.flatMap((room) => room.seats.filter((seat) => seat.registrationId === null));
+    assert.equal(empty.length, 3);
+    assert.ok(empty.every((seat) => seat.name === null));
+    const roster = dataOf('roster', await get(`/api/center/exams/${exam.id}/roster`, center.headers));
+    for (const entry of roster.list) {
+      const room = chart.find((r) => r.room.name === entry.room);
+      assert.equal(room?.seats.find((seat) => seat.seat === entry.seat)?.name, entry.name, 'chart agrees with roster');
+    }
+  });
+
+  test('the door list PDF prints each room: its list with seat, photo, name and masked ID, then its seat chart', async () => {
+    const { center, exam, rooms: chosen } = await seatedExam();
+    const roster = dataOf('roster', await get(`/api/center/exams/${exam.id}/roster`, center.headers)).list;
+    const url = `/api/center/exams/${exam.id}/door-list.pdf`;
+    const all = await get(`${url}?lang=en-US`, center.headers);
+    assert.equal(all.statusCode, 200, all.body);
+    assert.equal(all.headers['content-type'], 'application/pdf');
+    const pages = await readPdf(all.rawPayload);
+    assert.equal(pages.length, 4, 'per room: the door list, then the seat chart');
+    const [list1, chart1, list2, chart2] = pages.map((page) => compact(page.text));
+    for (const [list, room] of [
+      [list1, 'R1'],
+      [list2, 'R2'],
+    ] as const) {
+      assert.ok(list?.includes('DoorList') && list.includes(room) && list.includes(compact(exam.code)), room);
+      for (const entry of roster.filter((e) => e.room === room)) {
+        assert.ok(list.includes(compact(entry.name)), `${entry.name} on ${room}'s list`);
+        assert.ok(list.includes(compact(entry.maskedIdNumber)), 'masked ID number');
+      }
+    }
+    assert.ok(chart1?.includes('SeatChart') && chart2?.includes('SeatChart'));
+    const seatedIn = (room: string) => roster.filter((e) => e.room === room).length;
+    assert.equal(pages[0]?.images, seatedIn('R1'), "a photo per candidate on R1's list");
+    assert.equal(pages[2]?.images, seatedIn('R2'));
+    assert.equal((chart1?.match(/Empty/g) ?? []).length, 3 - seatedIn('R1'), 'empty seats visible');
+
+    const one = await get(`${url}?lang=zh-CN&roomId=${chosen[1]?.id}`, center.headers);
+    const [zhList, ...zhRest] = await readPdf(one.rawPayload);
+    assert.equal(zhRest.length, 1, 'one room: its list and its chart');
+    assert.ok(compact(zhList?.text ?? '').includes('考场签到表'));
+  });
+
+  test("another center's exam, or a room the exam does not use, answers 404", async () => {
+    const { exam } = await seatedExam();
+    const other = await centerAccount(t);
+    const foreignRoom = await addRoom(other.headers, 'X', 5);
+    refusedWith(await get(`/api/center/exams/${exam.id}/seat-chart`, other.headers), 404, 'NOT_FOUND');
+    refusedWith(await get(`/api/center/exams/${exam.id}/door-list.pdf`, other.headers), 404, 'NOT_FOUND');
+    const { center } = await examWithRooms(2, [2]);
+    const mine = await centerExam(t, basics, center.center, { capacity: 2 });
+    refusedWith(
+      await get(`/api/center/exams/${mine.id}/door-list.pdf?roomId=${foreignRoom.id}`, center.headers),
+      404,
+      'NOT_FOUND',
+    );
+    refusedWith(
+      await get(`/api/center/exams/${mine.id}/door-list.pdf?roomId=x`, center.headers),
+      400,
+      'VALIDATION_FAILED',
+    );
+  });
+});
+
+describe("the examiner's room at the door", () => {
+  test('an examiner given a room is warned of a candidate seated in another, with the right room and seat', async () => {
+    const { center, exam, rooms: chosen } = await examWithRooms(4, [2, 2]);
+    const candidates = [];
+    for (let i = 0; i < 4; i++) candidates.push(await paidCandidateBeforeRelease(exam.id));
+    dataOf('allocateSeats', await send('POST', `/api/center/exams/${exam.id}/seating/allocate`, center.headers));
+    t.clock.advance(exam.startsAt.getTime() - 7 * DAY + MINUTE - t.clock.now.getTime());
+    const tokens = new Map<string, string>();
+    for (const candidate of candidates) {
+      const ticketUrl = `/api/front/registrations/${candidate.registrationId}/ticket`;
+      tokens.set(candidate.registrationId, dataOf('ticket', await get(ticketUrl, candidate.headers)).token ?? '');
+    }
+    const examiner = await examinerFor(t, exam.id);
+    const [r1, r2] = chosen;
+    const roomUrl = `/api/center/exams/${exam.id}/examiners/${examiner.userId}`;
+    const assigned = dataOf('setExaminerRoom', await send('PUT', roomUrl, center.headers, { roomId: r1?.id }));
+    assert.equal(assigned.find((e) => e.userId === examiner.userId)?.roomId, r1?.id);
+    const exams = dataOf('examinerExams', await get('/api/examiner/exams', examiner.headers));
+    assert.deepEqual(exams.find((e) => e.id === exam.id)?.room, { id: r1?.id, name: 'R1' });
+
+    const shown = [];
+    for (const candidate of candidates) {
+      const url = `/api/examiner/exams/${exam.id}/registrations/${candidate.registrationId}`;
+      shown.push({ candidate, view: dataOf('examinerCandidate', await get(url, examiner.headers)) });
+    }
+    const elsewhere = shown.filter(({ view }) => view.seat?.roomId === r2?.id);
+    assert.equal(elsewhere.length, 2);
+    assert.ok(elsewhere.every(({ view }) => view.otherRoom && view.seat?.room === 'R2' && view.seat.seat >= 1));
+    assert.ok(shown.filter(({ view }) => view.seat?.roomId === r1?.id).every(({ view }) => !view.otherRoom));
+    assert.ok(
+      shown.every(({ view }) => view.photoUrl !== null),
+      'the ID photo beside the identity check',
+    );
+
+    dataOf('setExaminerRoom', await send('PUT', roomUrl, center.headers, { roomId: null }));
+    const anyRoom = dataOf(
+      'examinerCandidate',
+      await get(
+        `/api/examiner/exams/${exam.id}/registrations/${elsewhere[0]?.candidate.registrationId}`,
+        examiner.headers,
+      ),
+    );
+    assert.equal(anyRoom.otherRoom, false, 'an examiner of every room is never warned');
+    dataOf('setExaminerRoom', await send('PUT', roomUrl, center.headers, { roomId: r1?.id }));
+
+    t.clock.advance(exam.startsAt.getTime() - 30 * MINUTE - t.clock.now.getTime());
+    const wrong = elsewhere[0];
+    const token = tokens.get(wrong?.candidate.registrationId ?? '') ?? '';
+    const admitted = await checkInOver(t, examiner.headers, exam.id, { token });
+    assert.equal(admitted.statusCode, 200, 'warned, not refused');
+    const answer = dataOf('checkin', admitted);
+    assert.equal(answer.candidate.otherRoom, true);
+    assert.equal(answer.candidate.status, 'checkin');
+  });
+
+  test("a room the exam does not use, someone else's exam or examiner answers 404; dropping the room frees the examiner", async () => {
+    const { center, exam, rooms: chosen } = await examWithRooms(2, [2, 2]);
+    const examiner = await examinerFor(t, exam.id);
+    const spare = await addRoom(center.headers, 'Spare', 9);
+    const roomUrl = `/api/center/exams/${exam.id}/examiners/${examiner.userId}`;
+    refusedWith(await send('PUT', roomUrl, center.headers, { roomId: spare.id }), 404, 'NOT_FOUND');
+    const stranger = await examinerFor(t);
+    refusedWith(
+      await send('PUT', `/api/center/exams/${exam.id}/examiners/${stranger.userId}`, center.headers, { roomId: null }),
+      404,
+      'NOT_FOUND',
+    );
+    const other = await centerAccount(t);
+    refusedWith(await send('PUT', roomUrl, other.headers, { roomId: chosen[0]?.id }), 404, 'NOT_FOUND');
+    refusedWith(await send('PUT', roomUrl, examiner.headers, { roomId: null }), 403, 'TEST_CENTERS_ONLY');
+
+    dataOf('setExaminerRoom', await send('PUT', roomUrl, center.headers, { roomId: chosen[1]?.id }));
+    await send('PUT', `/api/center/exams/${exam.id}/seating`, center.headers, {
+      roomIds: [chosen[0]?.id],
+      ticketsReleaseAt: null,
+    });
+    const examiners = dataOf('examExaminers', await get(`/api/center/exams/${exam.id}/examiners`, center.headers));
+    assert.equal(examiners[0]?.roomId, null, 'a room the exam no longer uses is no door to keep');
+  });
+});

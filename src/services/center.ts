@@ -128,3 +128,17 @@ export function allocateSeats(id: string, options?: CallOptions) {
 export function moveSeat(id: string, registrationId: string, body: BodyOf<'moveSeat'>, options?: CallOptions) {
   return callApi(paths.moveSeat, { path: { id, registrationId }, data: body, ...options });
 }
+
+/** The room (one of the exam's) an examiner keeps the door of; null: any room. */
+export function setExaminerRoom(id: string, userId: string, body: BodyOf<'setExaminerRoom'>, options?: CallOptions) {
+  return callApi(paths.setExaminerRoom, { path: { id, userId }, data: body, ...options });
+}
+
+export function seatChart(id: string, options?: CallOptions) {
+  return callApi(paths.seatChart, { path: { id }, ...options });
+}
+
+/** The door lists and seat charts (every room, or `roomId`'s) as a PDF in `lang`. */
+export function doorListPdf(id: string, query: QueryOf<'doorListPdf'>, options?: CallOptions) {
+  return centerFile(pathOf(paths.doorListPdf.path, { id }), query, options);
+}

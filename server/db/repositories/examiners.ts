@@ -1,12 +1,21 @@
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { ExaminersRepository } from '../../domain/ports';
 import type { Db } from '../client';
-import { examExaminers, examinerProfiles, exams, profiles, registrations, users } from '../schema';
+import { examExaminers, examinerProfiles, exams, profiles, registrations, rooms, users } from '../schema';
 import { examsWithPlace } from './exams';
 import { registrationPersonColumns } from './registrations';
 
-/** Who a registration names, as the door sees it. */
-const candidateColumns = { ...registrationPersonColumns, avatarSmall: users.avatarSmall };
+/** Who a registration names, as the door sees it: with the ID photo, and the room and seat. */
+const candidateColumns = {
+  ...registrationPersonColumns,
+  avatarSmall: users.avatarSmall,
+  avatarId: profiles.avatarId,
+  roomId: registrations.roomId,
+  roomName: rooms.name,
+  building: rooms.building,
+  floor: rooms.floor,
+  seat: registrations.seat,
+};
 
 /**
  * Examiners: their profile, the exams assigned to them (assigned by the center), and the door (who a ticket names,
@@ -17,7 +26,7 @@ export function examinersRepository(db: Db): ExaminersRepository {
   // The exam's assignment to the examiner, if there is one.
   const assignedTo = () =>
     db
-      .select({ examinerId: examExaminers.examinerId })
+      .select({ examinerId: examExaminers.examinerId, roomId: examExaminers.roomId })
       .from(examExaminers)
       .where(
         and(
@@ -30,7 +39,8 @@ export function examinersRepository(db: Db): ExaminersRepository {
       .select(candidateColumns)
       .from(registrations)
       .innerJoin(users, eq(users.id, registrations.userId))
-      .leftJoin(profiles, eq(profiles.userId, registrations.userId));
+      .leftJoin(profiles, eq(profiles.userId, registrations.userId))
+      .leftJoin(rooms, eq(rooms.id, registrations.roomId));
 
   const assignment = assignedTo().prepare('examiner_assignment');
   const candidate = candidates()
@@ -66,6 +76,7 @@ export function examinersRepository(db: Db): ExaminersRepository {
     .from(registrations)
     .innerJoin(users, eq(users.id, registrations.userId))
     .leftJoin(profiles, eq(profiles.userId, registrations.userId))
+    .leftJoin(rooms, eq(rooms.id, registrations.roomId))
     .innerJoin(door, sql`true`)
     .leftJoin(admitted, eq(admitted.admittedId, registrations.id))
     .where(eq(registrations.id, sql.placeholder('registrationId')))
@@ -131,6 +142,29 @@ export function examinersRepository(db: Db): ExaminersRepository {
       return rows.length > 0;
     },
 
+    async assignment(examId, examinerId) {
+      const [row] = await assignment.execute({ examId, examinerId });
+      return row && { roomId: row.roomId };
+    },
+
+    async assignedRooms(examinerId) {
+      const rows = await db
+        .select({ examId: examExaminers.examId, id: rooms.id, name: rooms.name })
+        .from(examExaminers)
+        .innerJoin(rooms, eq(rooms.id, examExaminers.roomId))
+        .where(eq(examExaminers.examinerId, examinerId));
+      return new Map(rows.map(({ examId, ...room }) => [examId, room]));
+    },
+
+    async setExaminerRoom(examId, examinerId, roomId) {
+      const rows = await db
+        .update(examExaminers)
+        .set({ roomId })
+        .where(and(eq(examExaminers.examId, examId), eq(examExaminers.examinerId, examinerId)))
+        .returning({ id: examExaminers.examinerId });
+      return rows.length === 1;
+    },
+
     async candidate(registrationId) {
       const [row] = await candidate.execute({ registrationId });
       return row;
@@ -157,7 +191,13 @@ export function examinersRepository(db: Db): ExaminersRepository {
 
     examiners(examId) {
       return db
-        .select({ userId: users.id, phone: users.phone, name: users.name, assignedAt: examExaminers.assignedAt })
+        .select({
+          userId: users.id,
+          phone: users.phone,
+          name: users.name,
+          assignedAt: examExaminers.assignedAt,
+          roomId: examExaminers.roomId,
+        })
         .from(examExaminers)
         .innerJoin(users, eq(users.id, examExaminers.examinerId))
         .where(eq(examExaminers.examId, examId))

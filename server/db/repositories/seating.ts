@@ -1,7 +1,18 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, lte, notExists, notInArray, sql } from 'drizzle-orm';
 import type { SeatingRepository } from '../../domain/ports';
 import type { Db } from '../client';
-import { avatars, examRooms, exams, groupRegistrations, orderItems, profiles, registrations, rooms } from '../schema';
+import {
+  avatars,
+  examExaminers,
+  examRooms,
+  exams,
+  groupRegistrations,
+  orderItems,
+  profiles,
+  registrations,
+  rooms,
+  users,
+} from '../schema';
 
 /** Statuses that hold a seat (the schema's LIVE_STATUSES): only these are seated. */
 const LIVE = ['pending', 'register', 'checkin'] as const;
@@ -74,6 +85,17 @@ export function seatingRepository(db: Db): SeatingRepository {
             eq(registrations.examId, examId),
             isNotNull(registrations.roomId),
             notInArray(registrations.roomId, roomIds),
+          ),
+        );
+      // An examiner keeping the door of a room the exam no longer uses keeps any room's door again.
+      await db
+        .update(examExaminers)
+        .set({ roomId: null })
+        .where(
+          and(
+            eq(examExaminers.examId, examId),
+            isNotNull(examExaminers.roomId),
+            notInArray(examExaminers.roomId, roomIds),
           ),
         );
       await db.delete(examRooms).where(and(eq(examRooms.examId, examId), notInArray(examRooms.roomId, roomIds)));
@@ -187,6 +209,30 @@ export function seatingRepository(db: Db): SeatingRepository {
         .from(registrations)
         .where(eq(registrations.id, registrationId));
       return row?.version;
+    },
+
+    async doorSheets(examId, withPhotos) {
+      const rows = await db
+        .select({
+          registrationId: registrations.id,
+          roomId: registrations.roomId,
+          seat: registrations.seat,
+          name: users.name,
+          idNumber: profiles.idNumber,
+          photo: withPhotos ? avatars.image : sql<Buffer | null>`NULL`,
+        })
+        .from(registrations)
+        .innerJoin(users, eq(users.id, registrations.userId))
+        .leftJoin(profiles, eq(profiles.userId, registrations.userId))
+        .leftJoin(avatars, eq(avatars.id, profiles.avatarId))
+        .where(and(liveOf(examId), isNotNull(registrations.roomId)))
+        .orderBy(asc(registrations.roomId), asc(registrations.seat));
+      return rows.map((row) => ({
+        ...row,
+        roomId: row.roomId as string,
+        seat: row.seat as number,
+        photo: row.photo ? Buffer.from(row.photo) : null,
+      }));
     },
   };
 }

@@ -28,6 +28,7 @@ const EXAMINER: AssignedExaminer = {
   phone: '+8613500135000',
   name: 'Liu Yang',
   assignedAt: '2026-03-01T01:00:00.000Z',
+  roomId: null,
 };
 
 /** The server of one exam: its roster, examiners and results, changed by each call as the real one does. */

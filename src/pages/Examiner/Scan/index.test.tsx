@@ -20,6 +20,9 @@ function candidate(n: number, overrides: Record<string, unknown> = {}) {
     maskedIdNumber: '110105********002X',
     phone: `+861380013800${n}`,
     avatar_small: null,
+    photoUrl: null,
+    seat: null,
+    otherRoom: false,
     status: 'register',
     checkedInAt: null,
     ...overrides,
@@ -56,12 +59,12 @@ function tampered(token: string, registrationId: string) {
 const person = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 
 let checkedIn = 0;
-const examinerRoutes = (routes: Record<string, Route>): Call[] => {
+const examinerRoutes = (routes: Record<string, Route>, room: { id: string; name: string } | null = null): Call[] => {
   checkedIn = 0;
   return serve({
     'GET /api/front/currentUser': () => ok(EXAMINER),
     'GET /api/front/tickets/public-key': () => ok({ alg: 'EdDSA', kid: KID, jwk: publicJwk }),
-    'GET /api/examiner/exams': () => ok([{ ...examFixture(), expected: 3, checkedIn }]),
+    'GET /api/examiner/exams': () => ok([{ ...examFixture(), expected: 3, checkedIn, room }]),
     ...routes,
   });
 };
@@ -222,5 +225,50 @@ describe('the examiner scan page', () => {
     expect(await screen.findByText('Wang Fang is checked in.')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ registrationId: uuid(5002) });
     expect(await screen.findByText('Checked in 1 of 3')).toBeInTheDocument();
+  });
+
+  it('shows the photo, room and seat; warns of a candidate seated in another room, who may still be checked in', async () => {
+    const room101 = { id: uuid(8101), name: '101' };
+    const seat = (roomId: number, room: string, n: number) => ({
+      roomId: uuid(roomId),
+      room,
+      building: 'A',
+      floor: '3',
+      seat: n,
+    });
+    const calls = examinerRoutes(
+      {
+        [candidatePath(0)]: () => ok(candidate(0, { photoUrl: '/api/front/avatars/p0', seat: seat(8101, '101', 4) })),
+        [candidatePath(1)]: () => ok(candidate(1, { seat: seat(8102, '102', 17), otherRoom: true })),
+        [CHECKIN]: () =>
+          ok({
+            candidate: candidate(1, { status: 'checkin', checkedInAt: new Date().toISOString(), otherRoom: true }),
+            alreadyCheckedIn: false,
+          }),
+      },
+      room101,
+    );
+    await openScanPage();
+    expect(screen.getByText('Your door: room 101')).toBeInTheDocument();
+
+    hold(await ticketToken(uuid(5000)));
+    const card = (await screen.findByText('Compare with the identity card', {}, { timeout: 5_000 })).closest(
+      '.ant-card',
+    ) as HTMLElement;
+    expect(within(card).getByAltText('Photo of Li Lei')).toHaveAttribute('src', '/api/front/avatars/p0');
+    expect(within(card).getByText('101')).toBeInTheDocument();
+    expect(within(card).getByText('4')).toBeInTheDocument();
+    expect(within(card).getByText('A · floor 3')).toBeInTheDocument();
+    expect(within(card).queryByText(/Another room/)).not.toBeInTheDocument();
+    await person.click(await button('Cancel'));
+
+    hold(await ticketToken(uuid(5001)));
+    expect(await screen.findByText('Another room: 102, seat 17', {}, { timeout: 5_000 })).toBeInTheDocument();
+    // Sending them on is the focused act; Enter does not check a wrong-room candidate in by habit.
+    await waitFor(() => expect(screen.getByText('Send to room 102').closest('button')).toHaveFocus());
+    noButton('Check in');
+    await person.click(await button('Check in here anyway'));
+    expect(await screen.findByText('Han Meimei is checked in.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
 });

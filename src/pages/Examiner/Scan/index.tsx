@@ -29,6 +29,11 @@ function Door({ exam, onCheckedIn }: { exam: ExaminerExam; onCheckedIn: () => vo
         <p style={{ margin: '4px 0 0' }}>
           {pickText(exam.name, locale)} · {date}
         </p>
+        {exam.room ? (
+          <p style={{ margin: '4px 0 0', fontSize: 18, fontWeight: 600 }}>
+            {text('door.room', { room: exam.room.name })}
+          </p>
+        ) : null}
         <p style={{ margin: '4px 0 0', fontSize: 18, fontWeight: 600 }}>
           {text('counter', { checkedIn: exam.checkedIn, expected: exam.expected })}
         </p>

@@ -1,9 +1,9 @@
 import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Button, Form, Input, Modal, Table, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Modal, Select, Table, type TableColumnsType } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useFailure } from '@/hooks/useFailure';
-import { assignExaminer, examExaminers, unassignExaminer } from '@/services/center';
+import { assignExaminer, examExaminers, examSeating, setExaminerRoom, unassignExaminer } from '@/services/center';
 import { handledHere } from '@/utils/failure';
 import { feedback } from '@/utils/feedback';
 import { isMainlandMobile } from '@/utils/phone';
@@ -13,7 +13,10 @@ import { nationalPhone } from '../format';
 
 const HEADING_ID = 'center-examiners';
 
-/** The examiners who check candidates in at the door: assigned by their phone, taken off again. */
+/**
+ * The examiners who check candidates in at the door: assigned by their phone, given one of the exam's rooms to keep
+ * the door of (their scan then warns of a candidate seated elsewhere), taken off again.
+ */
 export default function ExaminersTab({ exam }: { exam: CenterExam }) {
   const intl = useIntl();
   const text = (id: string, values?: Record<string, string>) =>
@@ -22,6 +25,8 @@ export default function ExaminersTab({ exam }: { exam: CenterExam }) {
   const [form] = Form.useForm<{ phone: string }>();
   const [modal, dialogs] = Modal.useModal();
   const list = useRequest(() => examExaminers(exam.id), { refreshDeps: [exam.id] });
+  const seating = useRequest(() => examSeating(exam.id), { refreshDeps: [exam.id] });
+  const examRooms = seating.data?.rooms ?? [];
   const nameOf = (examiner: AssignedExaminer) => examiner.name || nationalPhone(examiner.phone);
 
   const assign = async ({ phone }: { phone: string }) => {
@@ -50,6 +55,17 @@ export default function ExaminersTab({ exam }: { exam: CenterExam }) {
       },
     });
 
+  const chooseRoom = async (examiner: AssignedExaminer, roomId: string | null) => {
+    try {
+      list.mutate(await setExaminerRoom(exam.id, examiner.userId, { roomId }));
+      const room = examRooms.find((item) => item.id === roomId);
+      const name = nameOf(examiner);
+      feedback.message.success(room ? text('room.saved', { name, room: room.name }) : text('room.savedAny', { name }));
+    } catch {
+      // The app has shown why.
+    }
+  };
+
   const phoneRule: Rule = {
     validator: (_, value: string | undefined) =>
       !value?.trim() || isMainlandMobile(value)
@@ -64,6 +80,23 @@ export default function ExaminersTab({ exam }: { exam: CenterExam }) {
       title: text('column.assignedAt'),
       key: 'assignedAt',
       render: (_, examiner) => formatInZone(examiner.assignedAt, exam.timeZone),
+    },
+    {
+      title: text('column.room'),
+      key: 'room',
+      render: (_, examiner) => (
+        <Select<string>
+          size="small"
+          style={{ minWidth: 140 }}
+          aria-label={text('room.label', { name: nameOf(examiner) })}
+          value={examiner.roomId ?? ''}
+          onChange={(value) => chooseRoom(examiner, value || null)}
+          options={[
+            { value: '', label: text('room.any') },
+            ...examRooms.map((room) => ({ value: room.id, label: room.name })),
+          ]}
+        />
+      ),
     },
     {
       title: text('column.actions'),

@@ -8,6 +8,7 @@ import { handledHere } from '@/utils/failure';
 import { feedback } from '@/utils/feedback';
 import type { CenterExam, ExamSeating } from '../../../../../contract/center';
 import { formatInZone } from '../../../../../contract/format';
+import SeatChart from './SeatChart';
 
 const HEADING_ID = 'center-seating';
 
@@ -19,7 +20,8 @@ interface SeatingForm {
 
 /**
  * The exam's rooms and seats: which of the center's rooms it uses (their seats cover its capacity), when tickets are
- * released, and the allocation (random, a group's members apart), again as often as wanted until the release.
+ * released, and the allocation (random, a group's members apart), again as often as wanted until the release; then
+ * the seat charts and the door lists to print.
  */
 export default function SeatingTab({ exam }: { exam: CenterExam }) {
   const intl = useIntl();
@@ -108,6 +110,7 @@ export default function SeatingTab({ exam }: { exam: CenterExam }) {
           </Button>
         </Space>
       </Form>
+      <SeatChart exam={exam} version={[current.allocatedAt, ...current.rooms.map((room) => room.id)].join()} />
     </section>
   );
 }
