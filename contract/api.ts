@@ -93,7 +93,7 @@ import { type OpsApi, opsApi } from './opsApi';
 import type { Route } from './paths';
 import * as paths from './paths';
 import { walletOrder, walletOrderParams } from './payment';
-import { avatarUpload, organization, profile, profileUpdate } from './profile';
+import { avatarUpload, organization, photoRejectionRequest, profile, profileUpdate } from './profile';
 import { queueStatus, waitingRoomSwitch } from './queue';
 import { siteInfo } from './site';
 import { health, ready } from './system';
@@ -248,7 +248,8 @@ export const api = {
     auth: 'user',
     access: ['individual'],
     refusal: 'FORBIDDEN',
-    summary: 'Upload an avatar (multipart field `file`: jpg, png or webp, at most 2 MB)',
+    summary:
+      'Upload the ID photo (multipart field `file`: jpg or png by content, at least 295×413 px, portrait, at most 2 MB)',
     fileField: 'file',
     data: avatarUpload,
   },
@@ -679,6 +680,16 @@ export const api = {
     body: seatMove,
     data: rosterEntry,
   },
+  rejectRosterPhoto: {
+    ...paths.rejectRosterPhoto,
+    auth: 'user',
+    access: ['testCenter'],
+    summary:
+      'Reject the current photo of a candidate of my exam, with the reason they read (PHOTO_NONE without one): their ticket waits for a new photo',
+    params: centerExamRegistrationParams,
+    body: photoRejectionRequest,
+    data: rosterEntry,
+  },
   examExaminers: {
     ...paths.examExaminers,
     auth: 'user',
@@ -845,6 +856,7 @@ export const api = {
   opsEndCandidateSessions: opsApi.opsEndCandidateSessions,
   opsCandidateExport: opsApi.opsCandidateExport,
   opsEraseCandidate: opsApi.opsEraseCandidate,
+  opsRejectCandidatePhoto: opsApi.opsRejectCandidatePhoto,
   opsAuditExport: opsApi.opsAuditExport,
   opsWaitingRoom: opsApi.opsWaitingRoom,
 } as const satisfies Record<string, Endpoint>;

@@ -7,6 +7,7 @@ import { isValidCreditCode } from './creditCode';
 import { paged, pageQuery } from './envelope';
 import { centerVerification } from './ops';
 import { rosterExport } from './paths/center';
+import { candidatePhoto } from './profile';
 
 /**
  * Test centers run their exams: the center profile (spec sections 3 and 5), exams at their own center, each exam's
@@ -169,6 +170,8 @@ export const rosterEntry = z.object({
   /** The room's name and the seat number, once seats are allocated; null before. */
   room: z.string().nullable(),
   seat: z.number().int().positive().nullable(),
+  /** The candidate's current ID photo (its image and any rejection); null when the profile has none. */
+  photo: candidatePhoto.nullable(),
 });
 export type RosterEntry = z.infer<typeof rosterEntry>;
 

@@ -17,6 +17,7 @@ export * from './ops';
 export * from './opsApi';
 export * from './payment';
 export * from './phone';
+export * from './photo';
 export * from './profile';
 export * from './queue';
 export * from './site';

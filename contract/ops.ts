@@ -10,6 +10,7 @@ import {
 } from './booking';
 import { fen, id, isoDateTime, localizedText, requiredText, text } from './common';
 import { paged, pageQuery } from './envelope';
+import { candidatePhoto } from './profile';
 
 /**
  * The operators' console (issue 13): the platform's own staff. An operator is the fourth kind of account, never
@@ -264,6 +265,7 @@ export const AUDIT_ACTIONS = [
   'candidate.logout',
   'candidate.export',
   'candidate.erase',
+  'candidate.photo.reject',
   'audit.export',
   'exam.waitingRoom',
 ] as const;
@@ -646,6 +648,8 @@ export const opsCandidateDetail = opsCandidate.extend({
     }),
   ),
   orders: z.array(opsOrderRow),
+  /** The candidate's current ID photo (its image and any rejection); null when the profile has none. */
+  photo: candidatePhoto.nullable(),
 });
 export type OpsCandidateDetail = z.infer<typeof opsCandidateDetail>;
 

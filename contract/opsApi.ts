@@ -47,6 +47,7 @@ import {
 } from './ops';
 import * as paths from './paths/ops';
 import type { Route } from './paths/route';
+import { candidatePhoto, photoRejectionRequest } from './profile';
 import { waitingRoomSwitch } from './queue';
 
 /**
@@ -361,6 +362,15 @@ export const opsApi = {
     params: opsIdParams,
     body: erasureRequest,
     data: erasureResult,
+  },
+  opsRejectCandidatePhoto: {
+    ...paths.opsRejectCandidatePhoto,
+    ...operatorWith('support'),
+    summary:
+      "Reject a candidate's current photo with the reason they read (PHOTO_NONE without one): their ticket waits for a new photo; audit candidate.photo.reject",
+    params: opsIdParams,
+    body: photoRejectionRequest,
+    data: candidatePhoto,
   },
 } as const satisfies Record<string, OpsEndpoint>;
 

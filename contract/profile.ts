@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { phoneInput } from './auth';
-import { id, localizedText, requiredText, text } from './common';
+import { id, isoDateTime, localizedText, requiredText, text } from './common';
 import { isValidIdCard } from './idcard';
+import { PHOTO_MAX_BYTES, PHOTO_REJECTION_REASON_MAX } from './photo';
 
 export const GENDERS = ['male', 'female'] as const;
 export const gender = z.enum(GENDERS);
@@ -21,6 +22,10 @@ export const REQUIRED_PROFILE_FIELDS = [
   'avatarId',
 ] as const;
 export type RequiredProfileField = (typeof REQUIRED_PROFILE_FIELDS)[number];
+
+/** A rejected photo: when, and the reason the candidate reads. */
+export const photoRejection = z.object({ reason: z.string(), rejectedAt: isoDateTime });
+export type PhotoRejection = z.infer<typeof photoRejection>;
 
 /** `GET /api/front/profile`: what is saved; empty strings and nulls where nothing is yet. */
 export const profile = z.object({
@@ -49,6 +54,8 @@ export const profile = z.object({
   avatarUrl: z.string().nullable(),
   /** URL of the small avatar currentUser shows, or null. */
   avatar_small: z.string().nullable(),
+  /** Why a center or operator rejected the current photo (the ticket waits for a new one); null when it stands. */
+  photoRejection: photoRejection.nullable(),
   /** Every required field is filled in: the candidate may book. */
   complete: z.boolean(),
   missing: z.array(z.enum(REQUIRED_PROFILE_FIELDS)),
@@ -85,4 +92,12 @@ export const organization = z.object({ id, name: localizedText });
 export type Organization = z.infer<typeof organization>;
 
 /** Largest avatar upload accepted, in bytes (spec section 9: 2 MB). */
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_MAX_BYTES = PHOTO_MAX_BYTES;
+
+/** A candidate's current ID photo as a center or operator sees it: the image and any rejection. */
+export const candidatePhoto = z.object({ url: z.string(), rejection: photoRejection.nullable() });
+export type CandidatePhoto = z.infer<typeof candidatePhoto>;
+
+/** A center's or operator's rejection of a candidate's current photo: the reason the candidate will read. */
+export const photoRejectionRequest = z.object({ reason: requiredText(PHOTO_REJECTION_REASON_MAX) }).strict();
+export type PhotoRejectionRequest = z.infer<typeof photoRejectionRequest>;

@@ -15,6 +15,7 @@ import {
   briefOf,
   examOf,
   isOpen,
+  issuedTicketOf,
   type MockOrder,
   newOrder,
   newRegistration,
@@ -105,17 +106,13 @@ export default Object.fromEntries([
   }),
   on(api.registration, ({ user, params }) => registrationView(myRegistration(user, params.id))),
   on(api.ticket, ({ user, params }) => {
-    const registration = myRegistration(user, params.id);
-    return registration.status === 'pending' ? refuse('TICKET_NOT_ISSUED') : ticketOf(registration);
+    return ticketOf(issuedTicketOf(myRegistration(user, params.id)));
   }),
   on(api.ticketPdf, ({ user, params, query }) => {
-    const registration = myRegistration(user, params.id);
-    if (registration.status === 'pending') refuse('TICKET_NOT_ISSUED');
-    return ticketsPdfOf([registration], query.lang);
+    return ticketsPdfOf([issuedTicketOf(myRegistration(user, params.id))], query.lang);
   }),
   on(api.ticketCalendar, async ({ user, params, query }) => {
-    const registration = myRegistration(user, params.id);
-    if (registration.status === 'pending') refuse('TICKET_NOT_ISSUED');
+    const registration = issuedTicketOf(myRegistration(user, params.id));
     const exam = examOf(registration.examId);
     const event = {
       uid: `ticket-${registration.id}`,

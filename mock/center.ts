@@ -19,7 +19,16 @@ import { centerExam, centerProfiles, isNewAccount, saveCenterProfile } from './l
 import { categories, examAt, exams, type MockExam, newId } from './lib/fixtures';
 import { on, page, refuse } from './lib/http';
 import { submitCenter, verificationOf } from './lib/ops';
-import { type MockRegistration, resultOf, rosterEntryOf, rosterOf, seatings, summaryOf } from './lib/store';
+import {
+  type MockRegistration,
+  photoOwnerOf,
+  photoRejections,
+  resultOf,
+  rosterEntryOf,
+  rosterOf,
+  seatings,
+  summaryOf,
+} from './lib/store';
 
 type Status = MockRegistration['status'];
 
@@ -120,6 +129,13 @@ export default Object.fromEntries([
   on(api.roster, ({ user, params, query }) =>
     page(found(ownExam(user, params.id), query.q, query.status).map(rosterEntryOf), query),
   ),
+  on(api.rejectRosterPhoto, ({ user, params, body }) => {
+    const exam = ownExam(user, params.id);
+    const registration = rosterOf(exam.id).find((entry) => entry.id === params.registrationId) ?? refuse('NOT_FOUND');
+    if (registration.status !== 'register' && registration.status !== 'checkin') refuse('STATUS_TRANSITION_INVALID');
+    photoRejections.set(photoOwnerOf(registration), { reason: body.reason, rejectedAt: new Date().toISOString() });
+    return rosterEntryOf(registration);
+  }),
   on(api.rosterExport, async ({ user, params, query }) => {
     const exam = ownExam(user, params.id);
     const workbook = new ExcelJS.Workbook();

@@ -17,6 +17,8 @@ import {
   newRegistration,
   orders,
   orderView,
+  photoOwnerOf,
+  photoRejections,
   priceOf,
   registrations,
   summaryOf,
@@ -166,6 +168,15 @@ export default Object.fromEntries([
     const group = myGroup(user, params.id);
     if (orderOf(group)?.status !== 'paid') refuse('TICKET_NOT_ISSUED');
     const booked = group.registrationIds.map((id) => registrations.get(id) ?? refuse('NOT_FOUND'));
+    const lacking = booked.filter(
+      (registration) => registration.status === 'register' && photoRejections.has(photoOwnerOf(registration)),
+    );
+    if (lacking.length > 0) {
+      refuse(
+        'TICKET_PHOTO_REQUIRED',
+        lacking.map((registration) => ({ path: 'members', message: registration.person.name })),
+      );
+    }
     return ticketsPdfOf(booked, query.lang);
   }),
   on(api.cancelGroupMember, ({ user, params }) => {

@@ -39,6 +39,8 @@ import {
   opsCategories,
   opsOrders,
   opsOrganizations,
+  opsPhotoOf,
+  opsPhotoRejections,
   orderRowOf,
   personalDataOf,
   providerLedger,
@@ -500,6 +502,15 @@ export default Object.fromEntries([
     const target = { type: 'candidate', id: candidate.id, label: candidate.name };
     record(user, 'candidate.logout', target, { activeSessions: ended }, { activeSessions: 0 });
     return { ended };
+  }),
+  on(opsApi.opsRejectCandidatePhoto, ({ user, params, body }) => {
+    const candidate = candidates.get(params.id) ?? refuse('NOT_FOUND');
+    const before = opsPhotoOf(candidate) ?? refuse('PHOTO_NONE');
+    opsPhotoRejections.set(candidate.id, { reason: body.reason, rejectedAt: new Date().toISOString() });
+    const target = { type: 'candidate', id: candidate.id, label: candidate.name };
+    const photoRejectionReason = before.rejection?.reason ?? null;
+    record(user, 'candidate.photo.reject', target, { photoRejectionReason }, { photoRejectionReason: body.reason });
+    return opsPhotoOf(candidate) ?? refuse('PHOTO_NONE');
   }),
   on(opsApi.opsCandidateExport, ({ user, params }) => {
     const candidate = candidates.get(params.id) ?? refuse('NOT_FOUND');

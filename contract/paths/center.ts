@@ -25,6 +25,11 @@ export const allocateSeats = { method: 'POST', path: '/api/center/exams/:id/seat
 export const doorListPdf = { method: 'GET', path: '/api/center/exams/:id/door-list.pdf' } as const;
 export const seatChart = { method: 'GET', path: '/api/center/exams/:id/seat-chart' } as const;
 export const moveSeat = { method: 'PUT', path: '/api/center/exams/:id/seats/:registrationId' } as const;
+/** A candidate of the exam whose current photo is unfit for a ticket: the center rejects it with a reason. */
+export const rejectRosterPhoto = {
+  method: 'POST',
+  path: '/api/center/exams/:id/registrations/:registrationId/photo/reject',
+} as const;
 export const examExaminers = { method: 'GET', path: '/api/center/exams/:id/examiners' } as const;
 export const assignExaminer = { method: 'POST', path: '/api/center/exams/:id/examiners' } as const;
 export const setExaminerRoom = { method: 'PUT', path: '/api/center/exams/:id/examiners/:userId' } as const;

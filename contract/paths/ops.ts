@@ -36,5 +36,6 @@ export const opsCandidate = { method: 'GET', path: '/api/ops/candidates/:id' } a
 export const opsEndCandidateSessions = { method: 'POST', path: '/api/ops/candidates/:id/logout' } as const;
 export const opsCandidateExport = { method: 'GET', path: '/api/ops/candidates/:id/export.json' } as const;
 export const opsEraseCandidate = { method: 'POST', path: '/api/ops/candidates/:id/erase' } as const;
+export const opsRejectCandidatePhoto = { method: 'POST', path: '/api/ops/candidates/:id/photo/reject' } as const;
 /** Switch any exam's waiting room (contract/queue.ts). */
 export const opsWaitingRoom = { method: 'PUT', path: '/api/ops/exams/:id/waiting-room' } as const;

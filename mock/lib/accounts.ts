@@ -31,6 +31,7 @@ import {
   newOrder,
   newRegistration,
   pay,
+  photoRejections,
   priceOf,
   profiles,
   requestRefund,
@@ -55,15 +56,23 @@ export function profileOf(user: CurrentUser): Profile {
     dateOfBirth: '',
     provinceCode: null,
   };
-  const photo = { cityCode: null, avatarId: null, avatarUrl: null, avatar_small: null };
-  return profiles.get(user.id) ?? { ...empty, ...none, ...photo, complete: false, missing };
+  const photo = { cityCode: null, avatarId: null, avatarUrl: null, avatar_small: null, photoRejection: null };
+  const saved = profiles.get(user.id);
+  return saved
+    ? { ...saved, photoRejection: photoRejections.get(user.id) ?? null }
+    : { ...empty, ...none, ...photo, complete: false, missing };
 }
 
 export function saveProfile(
   user: CurrentUser,
-  update: Omit<Profile, 'phone' | 'retiredOrganization' | 'avatarUrl' | 'avatar_small' | 'complete' | 'missing'>,
+  update: Omit<
+    Profile,
+    'phone' | 'retiredOrganization' | 'avatarUrl' | 'avatar_small' | 'photoRejection' | 'complete' | 'missing'
+  >,
 ) {
-  const photo = { avatarUrl: '/logo.svg', avatar_small: '/logo.svg' };
+  const photo = { avatarUrl: '/logo.svg', avatar_small: '/logo.svg', photoRejection: null };
+  // A photo the save names is a new upload when it is not the rejected one: it stands.
+  if (profiles.get(user.id)?.avatarId !== update.avatarId) photoRejections.delete(user.id);
   // The mock's organizations are never retired, so a profile never names a retired one.
   const derived = { retiredOrganization: null, complete: true, missing: [] };
   profiles.set(user.id, { ...update, phone: user.phone, ...photo, ...derived });

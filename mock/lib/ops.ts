@@ -8,6 +8,7 @@
 import {
   type AuditAction,
   type AuditEntry,
+  type CandidatePhoto,
   type CenterVerification,
   type CurrentUser,
   OPS_PERMISSIONS,
@@ -21,6 +22,7 @@ import {
   type OpsOrganization,
   type OpsPermission,
   type OpsRefund,
+  type PhotoRejection,
   type Promotion,
 } from '../../contract';
 import { creditCodeCheck, creditCodeCheckCharacter } from '../../contract/creditCode';
@@ -440,6 +442,15 @@ export const orderRowOf = (order: OpsOrderDetail): OpsOrderRow => {
   return row;
 };
 
+/** Candidates' photos operators rejected, by candidate id. */
+export const opsPhotoRejections = new Map<string, PhotoRejection>();
+
+/** A candidate's current photo: every mock candidate has one until anonymized. */
+export function opsPhotoOf(candidate: OpsCandidate): CandidatePhoto | null {
+  if (candidate.anonymizedAt) return null;
+  return { url: '/logo.svg', rejection: opsPhotoRejections.get(candidate.id) ?? null };
+}
+
 /** A candidate with every order they paid (newest first) and the registrations those orders pay for. */
 export function candidateDetailOf(candidate: OpsCandidate): OpsCandidateDetail {
   const orders = [...opsOrders.values()].filter((order) => order.payer.id === candidate.id).reverse();
@@ -456,7 +467,7 @@ export function candidateDetailOf(candidate: OpsCandidate): OpsCandidateDetail {
       };
     }),
   );
-  return { ...candidate, registrations, orders: orders.map(orderRowOf) };
+  return { ...candidate, registrations, orders: orders.map(orderRowOf), photo: opsPhotoOf(candidate) };
 }
 
 /** A candidate's personal data as the export file carries it. */
@@ -468,6 +479,7 @@ export function personalDataOf(candidate: OpsCandidate) {
     idNumber: identity.idNumber,
     gender: identity.gender,
     dateOfBirth: identity.dateOfBirth,
+    photoRejection: opsPhotoRejections.get(candidate.id) ?? null,
   };
   return { exportedAt: new Date().toISOString(), account, profile: profile ?? null, registrations, orders };
 }

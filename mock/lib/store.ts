@@ -10,6 +10,7 @@ import type {
   CurrentUser,
   ExamSummary,
   OrderView,
+  PhotoRejection,
   Profile,
   RefundReason,
   RefundState,
@@ -59,6 +60,19 @@ export const registrations = new Map<string, MockRegistration>();
 export const orders = new Map<string, MockOrder>();
 /** Candidates' saved profiles (pricing reads their invitation codes). */
 export const profiles = new Map<string, Profile>();
+/** Rejected photos, by the candidate's account (or the registration, for the people a roster is filled with). */
+export const photoRejections = new Map<string, PhotoRejection>();
+export const photoOwnerOf = (registration: MockRegistration) => registration.userId ?? registration.id;
+
+/** As the server: a paid ticket still to be shown at the door is issued only while the candidate's photo stands. */
+export function issuedTicketOf(registration: MockRegistration): MockRegistration {
+  if (registration.status === 'pending') refuse('TICKET_NOT_ISSUED');
+  const rejection = photoRejections.get(photoOwnerOf(registration));
+  if (registration.status === 'register' && rejection) {
+    refuse('TICKET_PHOTO_REJECTED', [{ path: 'reason', message: rejection.reason }]);
+  }
+  return registration;
+}
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -218,6 +232,7 @@ export function rosterEntryOf(registration: MockRegistration): RosterEntry {
     certificateNumber: registration.certificateNumber,
     room: seatOf(registration.id)?.room ?? null,
     seat: seatOf(registration.id)?.seat ?? null,
+    photo: { url: '/logo.svg', rejection: photoRejections.get(photoOwnerOf(registration)) ?? null },
   };
 }
 

@@ -153,8 +153,15 @@ export interface RegistrationPerson {
   idNumber: string | null;
 }
 
+/** A candidate's current ID photo (the avatar their profile names) and whether it was rejected. */
+export interface PhotoStateRow {
+  avatarId: string | null;
+  photoRejectedAt: Date | null;
+  photoRejectionReason: string | null;
+}
+
 /** A registration as a roster line shows it: who, their status, and the result if one was entered. */
-export interface RosterLineRow extends RegistrationPerson {
+export interface RosterLineRow extends RegistrationPerson, PhotoStateRow {
   outcome: ResultOutcome | null;
   certificateNumber: string | null;
   /** The room's name and the seat, once allocated. */

@@ -1,4 +1,5 @@
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
+import { PHOTO_MIN_HEIGHT, PHOTO_MIN_WIDTH } from '../../contract/photo';
 import { AppError } from '../errors';
 
 export type ImageType = 'jpeg' | 'png' | 'webp';
@@ -13,6 +14,8 @@ export const AVATAR_SMALL_PX = 96;
  */
 const MAX_INPUT_PIXELS = 40_000_000;
 const OUTPUT_TYPE = 'image/webp';
+/** An ID photo is a JPEG or a PNG (issue 15); WebP stays accepted for a center's documents only. */
+const PHOTO_TYPES: ReadonlySet<ImageType> = new Set(['jpeg', 'png']);
 
 /**
  * The image type the bytes start with (JPEG FF D8 FF, PNG's 8-byte signature, RIFF....WEBP), or undefined.
@@ -33,19 +36,33 @@ export interface ProcessedAvatar {
   small: Buffer;
 }
 
+/** The size the viewer sees: EXIF orientations 5 to 8 turn the stored image a quarter. */
+function uprightSize(metadata: Metadata): { width: number; height: number } {
+  const { width, height, orientation } = metadata;
+  return orientation !== undefined && orientation >= 5 ? { width: height, height: width } : { width, height };
+}
+
+/** The photo rules beyond the type: IMAGE_TOO_SMALL under 295 × 413 px, IMAGE_NOT_PORTRAIT unless taller than wide. */
+function checkPhotoSize(metadata: Metadata): void {
+  const { width, height } = uprightSize(metadata);
+  if (width < PHOTO_MIN_WIDTH || height < PHOTO_MIN_HEIGHT) throw new AppError('IMAGE_TOO_SMALL');
+  if (height <= width) throw new AppError('IMAGE_NOT_PORTRAIT');
+}
+
 /**
- * Decodes an uploaded avatar and re-encodes it: turned upright by its EXIF orientation, with every metadata block
+ * Decodes an uploaded ID photo and re-encodes it: turned upright by its EXIF orientation, with every metadata block
  * (EXIF, GPS, ICC comments) dropped, as a bounded image and a small square. IMAGE_INVALID for anything that is not
- * a JPEG, PNG or WebP image that decodes.
+ * a JPEG or PNG image (by its bytes) that decodes; then the size rules (checkPhotoSize), judged upright.
  */
 export async function processAvatar(upload: Buffer): Promise<ProcessedAvatar> {
   const type = detectImageType(upload);
-  if (!type) throw new AppError('IMAGE_INVALID');
+  if (!type || !PHOTO_TYPES.has(type)) throw new AppError('IMAGE_INVALID');
   const decode = () => sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
   try {
     const metadata = await decode().metadata();
     // The content must be what its signature says (sharp would otherwise also decode SVG, TIFF, GIF ...).
     if (metadata.format !== type) throw new AppError('IMAGE_INVALID');
+    checkPhotoSize(metadata);
     const [image, small] = await Promise.all([
       decode()
         .resize(AVATAR_IMAGE_PX, AVATAR_IMAGE_PX, { fit: 'inside', withoutEnlargement: true })

@@ -21,7 +21,7 @@ import type { Links, Repositories } from './ports';
  */
 export interface CenterDeps extends BookingDeps {
   repos: BookingDeps['repos'] & Pick<Repositories, 'centers' | 'catalog' | 'users' | 'examiners' | 'rosters'>;
-  links: BookingDeps['links'] & Pick<Links, 'centerDocument' | 'centerLogo'>;
+  links: BookingDeps['links'] & Pick<Links, 'centerDocument' | 'centerLogo' | 'avatar'>;
   sms: Pick<SmsProvider, 'sendNotice'>;
 }
 

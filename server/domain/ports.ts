@@ -51,6 +51,7 @@ import type {
   Page,
   PaidOrderTallyRow,
   PaymentEventRow,
+  PhotoStateRow,
   PlatformPaymentRow,
   PlatformRefundRow,
   ProfileRow,
@@ -147,6 +148,14 @@ export interface ProfilesRepository {
     avatar: Omit<AvatarRow, 'id' | 'createdAt' | 'rejectedAt' | 'rejectionReason'> & { createdAt: Date },
   ): Promise<string>;
   avatarImage(id: string, size: 'image' | 'small'): Promise<{ contentType: string; bytes: Buffer } | undefined>;
+  /** The user's current photo (none when the profile names no avatar). */
+  photoOf(userId: string): Promise<PhotoStateRow>;
+  /** The current photo of each registration's candidate, with the candidate's name, in no particular order. */
+  photosOfRegistrations(
+    registrationIds: string[],
+  ): Promise<(PhotoStateRow & { registrationId: string; name: string })[]>;
+  /** Marks an avatar rejected with a reason (a later rejection replaces the reason). */
+  rejectPhoto(avatarId: string, reason: string, at: Date): Promise<void>;
   /** The profile, and the user's name and header avatar: two statements, run in a unit of work. */
   save(write: ProfileWrite): Promise<ProfileRow>;
 }

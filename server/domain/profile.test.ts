@@ -116,13 +116,13 @@ describe('decoding uploads', () => {
     await assert.rejects(processAvatar(bomb), (error) => error instanceof AppError && error.code === 'IMAGE_INVALID');
   });
 
-  test('a large ordinary photo is accepted and bounded to 512 px', async () => {
-    const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#654321' } })
+  test('a large ordinary (portrait) photo is accepted and bounded to 512 px', async () => {
+    const photo = await sharp({ create: { width: 3000, height: 4000, channels: 3, background: '#654321' } })
       .jpeg()
       .toBuffer();
     const { image, small } = await processAvatar(photo);
     const meta = await sharp(image).metadata();
-    assert.deepEqual([meta.width, meta.height, meta.format], [512, 384, 'webp']);
+    assert.deepEqual([meta.width, meta.height, meta.format], [384, 512, 'webp']);
     assert.equal((await sharp(small).metadata()).width, 96);
   });
 });

@@ -11,6 +11,7 @@ import {
 import type { ProfileRow, UserRow } from '../db/rows';
 import { AppError } from '../errors';
 import { processAvatar } from './avatar';
+import { photoRejectionOf } from './candidatePhoto';
 import { catalogChoiceRefusal, catalogStatusOf } from './catalog';
 import { normalizeChinaMobile } from './phone';
 import type { Links, Repositories, UnitOfWork } from './ports';
@@ -66,6 +67,7 @@ async function retiredOrganizationOf(
 async function toProfile(deps: Pick<ProfileDeps, 'links' | 'repos'>, user: UserRow, row: ProfileRow | undefined) {
   const missing = missingProfileFields(user.name, row);
   const urls = row?.avatarId ? avatarUrls(deps, row.avatarId) : undefined;
+  const photo = await deps.repos.profiles.photoOf(user.id);
   return {
     name: user.name,
     gender: row?.gender ?? null,
@@ -83,6 +85,7 @@ async function toProfile(deps: Pick<ProfileDeps, 'links' | 'repos'>, user: UserR
     avatarId: row?.avatarId ?? null,
     avatarUrl: urls?.avatarUrl ?? null,
     avatar_small: urls?.avatar_small ?? null,
+    photoRejection: photoRejectionOf(photo),
     complete: missing.length === 0,
     missing,
   } satisfies Profile;

@@ -16,6 +16,7 @@ import type { ExamRow, ExamSummaryRow, OrderRow, OrderSeatsRow, RegistrationRow,
 import { AppError } from '../errors';
 import { uuidv7 } from '../ids';
 import { assertAccessCode, examSummaryRow, releaseHold, requestPayment } from './booking';
+import { assertTicketPhoto } from './candidatePhoto';
 import { lockedFrom, startsAfterLock } from './changeLock';
 import type { BookingDeps } from './deps';
 import { type OwedRefund, settleRefunds } from './payments';
@@ -156,6 +157,8 @@ export async function getTicket(deps: RegistrationDeps, user: UserRow, id: strin
   const registration = await deps.repos.registrations.registration(id, user.id);
   if (!registration) throw notFound();
   if (registration.status === 'pending') throw new AppError('TICKET_NOT_ISSUED');
+  // Only a ticket still to be shown at the door needs the photo; a canceled or used one stays readable.
+  if (registration.status === 'register') assertTicketPhoto(await deps.repos.profiles.photoOf(user.id));
   const [exam, who] = await Promise.all([
     examSummaryRow(deps, registration.examId),
     deps.repos.profiles.bookingProfile(user.id),

@@ -10,7 +10,7 @@ import { uniqueConstraintOf } from '../db/errors';
 import type { ExamRow, ResultOutcome, UserRow } from '../db/rows';
 import { AppError } from '../errors';
 import { examYear } from './certificates';
-import type { Repositories, UnitOfWork, UnpublishedResult } from './ports';
+import type { Links, Repositories, UnitOfWork, UnpublishedResult } from './ports';
 import { headerKeys, readSheet, type SheetReading, type SheetRow } from './sheetFile';
 import { toRosterEntry } from './views/roster';
 
@@ -26,6 +26,8 @@ export interface ResultsDeps {
   now: () => Date;
   /** A fresh certificate number for an exam of `year` (certificates.ts newCertificateNumber). */
   certificateNumber: (year: number) => string;
+  /** Where a roster line's photo is served. */
+  links: Pick<Links, 'avatar'>;
 }
 
 export type ResultRowReason = (typeof RESULT_ROW_REASONS)[number];
@@ -216,7 +218,7 @@ export async function enterResult(
   });
   const line = await deps.repos.rosters.rosterLine(registrationId, examId);
   if (!line) throw new Error(`registration ${registrationId} vanished after its result was entered`);
-  return toRosterEntry(line);
+  return toRosterEntry(deps.links, line);
 }
 
 /**

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { RegistrationStatus, Roster, RosterEntry } from '../../contract';
 import type { UserRow } from '../db/rows';
+import { AppError } from '../errors';
 import { type CenterDeps, ownExam, zonedDateTime } from './center';
 import type { RosterFilter } from './ports';
 import { toRosterEntry } from './views/roster';
@@ -25,7 +26,32 @@ export async function getRoster(deps: CenterDeps, user: UserRow, examId: string,
     offset: (current - 1) * pageSize,
     limit: pageSize,
   });
-  return { list: rows.map(toRosterEntry), total, current, pageSize };
+  return { list: rows.map((row) => toRosterEntry(deps.links, row)), total, current, pageSize };
+}
+
+/** Statuses of a candidate still registered at the exam: the ones whose photo a center may judge. */
+const REGISTERED: RegistrationStatus[] = ['register', 'checkin'];
+
+/**
+ * Rejects the current photo of a candidate registered at my exam, with the reason they will read: their ticket waits
+ * for a new photo (an upload makes a new avatar, which stands). NOT_FOUND for anyone else's candidate, PHOTO_NONE
+ * when the profile has no photo.
+ */
+export async function rejectRosterPhoto(
+  deps: CenterDeps,
+  user: UserRow,
+  examId: string,
+  registrationId: string,
+  reason: string,
+): Promise<RosterEntry> {
+  await ownExam(deps, user, examId);
+  const line = await deps.repos.rosters.rosterLine(registrationId, examId);
+  if (!line) throw new AppError('NOT_FOUND');
+  if (!REGISTERED.includes(line.status)) throw new AppError('STATUS_TRANSITION_INVALID');
+  if (!line.avatarId) throw new AppError('PHOTO_NONE');
+  const now = deps.now();
+  await deps.repos.profiles.rejectPhoto(line.avatarId, reason, now);
+  return toRosterEntry(deps.links, { ...line, photoRejectedAt: now, photoRejectionReason: reason });
 }
 
 const STATUS_LABELS: Record<RegistrationStatus, string> = {
@@ -75,7 +101,7 @@ export async function rosterXlsx(
   sheet.columns = COLUMN_WIDTHS.map((width) => ({ width, style: { numFmt: '@' } }));
   sheet.addRow(rosterHeader(exam.timeZone)).font = { bold: true };
   for (const row of rows) {
-    const entry = toRosterEntry(row);
+    const entry = toRosterEntry(deps.links, row);
     sheet.addRow([
       entry.name,
       entry.phone,

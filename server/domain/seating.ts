@@ -296,7 +296,7 @@ export async function moveSeat(
     }
     const line = await tx.rosters.rosterLine(registrationId, examId);
     if (!line) throw notFound('candidate');
-    return toRosterEntry(line);
+    return toRosterEntry(deps.links, line);
   });
 }
 

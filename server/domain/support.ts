@@ -1,4 +1,5 @@
 import {
+  type CandidatePhoto,
   type ErasureRequest,
   type ErasureResult,
   KEPT_RECORDS,
@@ -11,9 +12,10 @@ import { chinaMobileToE164 } from '../../contract/phone';
 import type { ErasureFacts, SupportCandidateRow } from '../db/rows';
 import { AppError } from '../errors';
 import { type Actor, record } from './audit';
+import { toCandidatePhoto } from './candidatePhoto';
 import { toOpsOrderRow } from './orderDesk';
 import { maskPhone, normalizeChinaMobile } from './phone';
-import type { Repositories, UnitOfWork } from './ports';
+import type { Links, Repositories, UnitOfWork } from './ports';
 import { toOpsRefund } from './refundDesk';
 
 /** Support (permission `support`): candidates looked up, their records read, sessions ended, data exported or erased. */
@@ -21,6 +23,8 @@ export interface SupportDeps {
   repos: Pick<Repositories, 'support'>;
   uow: UnitOfWork;
   now: () => Date;
+  /** Where the candidate's photo is served. */
+  links: Pick<Links, 'avatar'>;
 }
 
 function toOpsCandidate(row: SupportCandidateRow): OpsCandidate {
@@ -48,9 +52,17 @@ const candidateTarget = (row: SupportCandidateRow) => ({
 });
 
 /** The registrations and orders of a candidate as the console shows them. */
-async function recordsOf(tx: Pick<Repositories, 'support'>, candidate: SupportCandidateRow) {
+async function recordsOf(
+  links: SupportDeps['links'],
+  tx: Pick<Repositories, 'support' | 'profiles'>,
+  candidate: SupportCandidateRow,
+) {
   const userId = candidate.user.id;
-  const [registrations, orders] = await Promise.all([tx.support.registrationsOf(userId), tx.support.ordersOf(userId)]);
+  const [registrations, orders, photo] = await Promise.all([
+    tx.support.registrationsOf(userId),
+    tx.support.ordersOf(userId),
+    tx.profiles.photoOf(userId),
+  ]);
   return {
     ...toOpsCandidate(candidate),
     registrations: registrations.map(({ registration, exam, outcome }) => ({
@@ -68,6 +80,7 @@ async function recordsOf(tx: Pick<Repositories, 'support'>, candidate: SupportCa
       outcome,
     })),
     orders: orders.map(toOpsOrderRow),
+    photo: toCandidatePhoto(links, photo),
   };
 }
 
@@ -81,7 +94,7 @@ export async function viewCandidate(
   return deps.uow.run(async (tx) => {
     const candidate = await tx.support.candidate(userId, now);
     if (!candidate) throw new AppError('NOT_FOUND');
-    const detail = await recordsOf(tx, candidate);
+    const detail = await recordsOf(deps.links, tx, candidate);
     await record(tx.audit, actor, now, {
       action: 'candidate.view',
       target: candidateTarget(candidate),
@@ -89,6 +102,35 @@ export async function viewCandidate(
       after: null,
     });
     return detail;
+  });
+}
+
+/**
+ * Rejects a candidate's current photo with the reason they will read (not a face, not them): their ticket waits for
+ * a new photo. Audited as candidate.photo.reject with the reason before and after; PHOTO_NONE without a photo.
+ */
+export async function rejectCandidatePhoto(
+  deps: SupportDeps,
+  actor: Actor & { id: string },
+  userId: string,
+  reason: string,
+): Promise<CandidatePhoto> {
+  const now = deps.now();
+  return deps.uow.run(async (tx) => {
+    const candidate = await tx.support.candidate(userId, now);
+    if (!candidate) throw new AppError('NOT_FOUND');
+    const photo = await tx.profiles.photoOf(userId);
+    if (!photo.avatarId) throw new AppError('PHOTO_NONE');
+    await tx.profiles.rejectPhoto(photo.avatarId, reason, now);
+    await record(tx.audit, actor, now, {
+      action: 'candidate.photo.reject',
+      target: candidateTarget(candidate),
+      before: { photoRejectionReason: photo.photoRejectionReason },
+      after: { photoRejectionReason: reason },
+    });
+    const rejected = toCandidatePhoto(deps.links, { ...photo, photoRejectedAt: now, photoRejectionReason: reason });
+    if (!rejected) throw new Error(`candidate ${userId} lost the photo being rejected`);
+    return rejected;
   });
 }
 
@@ -123,7 +165,7 @@ export async function exportCandidate(deps: SupportDeps, actor: Actor & { id: st
     const candidate = await tx.support.candidate(userId, now);
     if (!candidate) throw new AppError('NOT_FOUND');
     const [records, profile, results] = await Promise.all([
-      recordsOf(tx, candidate),
+      recordsOf(deps.links, tx, candidate),
       tx.profiles.find(userId),
       tx.results.resultsOf(userId),
     ]);
@@ -134,7 +176,7 @@ export async function exportCandidate(deps: SupportDeps, actor: Actor & { id: st
       before: null,
       after: null,
     });
-    const { activeSessions, maskedIdNumber, registrations, orders, ...account } = records;
+    const { activeSessions, maskedIdNumber, registrations, orders, photo, ...account } = records;
     return {
       exportedAt: now.toISOString(),
       account,
@@ -150,6 +192,8 @@ export async function exportCandidate(deps: SupportDeps, actor: Actor & { id: st
         organizationId: profile.organizationId,
         invitationCode: profile.invitationCode,
         updatedAt: profile.updatedAt.toISOString(),
+        // A rejection of their photo is said about them: the file carries it (the image itself is on their profile).
+        photoRejection: photo?.rejection ?? null,
       },
       registrations,
       orders,

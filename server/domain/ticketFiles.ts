@@ -54,6 +54,24 @@ function assertPrintable(ticket: Ticket): void {
   if (ticket.token === null) throw new AppError('TICKET_CANCELED');
 }
 
+/**
+ * A group's file prints only when every member still to be checked in has a photo that stands; otherwise
+ * TICKET_PHOTO_REQUIRED names each member whose photo is missing or rejected, for the coordinator to chase.
+ */
+async function assertMembersPhotos(deps: Pick<RegistrationDeps, 'repos'>, tickets: Ticket[]): Promise<void> {
+  const ids = tickets.filter((ticket) => ticket.status === 'register').map((ticket) => ticket.registrationId);
+  const photos = await deps.repos.profiles.photosOfRegistrations(ids);
+  const lacking = photos.filter((photo) => !photo.avatarId || photo.photoRejectedAt);
+  if (lacking.length > 0) {
+    throw new AppError(
+      'TICKET_PHOTO_REQUIRED',
+      undefined,
+      undefined,
+      lacking.map((photo) => ({ path: 'members', message: photo.name })),
+    );
+  }
+}
+
 async function documentsOf(
   deps: Pick<RegistrationDeps, 'repos'>,
   tickets: Ticket[],
@@ -109,6 +127,7 @@ export async function groupTicketsPdfFile(
   const [first] = tickets;
   if (!first) throw new AppError('TICKET_NOT_ISSUED');
   for (const ticket of tickets) assertPrintable(ticket);
+  await assertMembersPhotos(deps, tickets);
   const documents = await documentsOf(deps, tickets, first.exam.id);
   return { fileName: `tickets-${first.exam.code}.pdf`, contentType: PDF, bytes: await ticketPdf(documents, locale) };
 }

@@ -16,7 +16,7 @@ test('a database error is logged with its query shape and SQLSTATE, never with t
   const t = await createTestApp({ env: { LOG_LEVEL: 'info' }, logStream: { write: (line) => lines.push(line) } });
   try {
     const auth = await loginAs(t, '13900000901');
-    const upload = multipart(await png(), 'me.png', 'image/png');
+    const upload = multipart(await png(295, 413), 'me.png', 'image/png');
     const avatar = dataOf(
       'uploadAvatar',
       await t.app.inject({

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { ACCOUNT_KINDS, api, type Endpoint as ContractEndpoint, refusalOf } from '../../contract';
 import { createTestApp, envelope, loginAs, multipart, type TestApp } from '../../tests/helpers/app';
 import { nextPhone } from '../../tests/helpers/booking';
 import { type Auth, centerAccount, centerExam, examinerFor, paidCandidate } from '../../tests/helpers/door';
 import { insertCatalogBasics } from '../../tests/helpers/fixtures';
 import { operatorWithEveryPermission } from '../../tests/helpers/ops';
-import { documents, examExaminers, exams, registrations, results, rooms } from '../db/schema';
+import { avatars, documents, examExaminers, exams, registrations, results, rooms } from '../db/schema';
 import { uuidv7 } from '../ids';
 
 /**
@@ -136,6 +136,8 @@ function bodyOf(endpoint: Endpoint): { payload?: Buffer | Record<string, unknown
       return { payload: { enabled: true } };
     case 'setExaminerRoom':
       return { payload: { roomId: first.roomId } };
+    case 'rejectRosterPhoto':
+      return { payload: { reason: 'Not a face' } };
     default:
       return {};
   }
@@ -226,6 +228,8 @@ describe('access to test center and examiner endpoints', () => {
     assert.equal(assigned.length, 1);
     const [room] = await db.select().from(rooms).where(eq(rooms.id, first.roomId));
     assert.deepEqual([room?.name, room?.seats], ['101', 30]);
+    const photos = await db.select().from(avatars).where(isNotNull(avatars.rejectedAt));
+    assert.deepEqual(photos, [], 'no photo was rejected');
   });
 });
 

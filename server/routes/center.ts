@@ -22,7 +22,7 @@ import {
 } from '../domain/centerExams';
 import { doorListPdfFile, seatChart } from '../domain/doorLists';
 import { cancelExam } from '../domain/examCancel';
-import { getRoster, rosterXlsx } from '../domain/roster';
+import { getRoster, rejectRosterPhoto, rosterXlsx } from '../domain/roster';
 import {
   allocateSeats,
   createRoom,
@@ -108,6 +108,9 @@ export async function centerRoutes(app: FastifyInstance): Promise<void> {
     route(api.seatChart, ({ user, params }) => seatChart(deps, user, params.id));
     route(api.doorListPdf, ({ user, params, query }) =>
       doorListPdfFile(deps, user, params.id, query.roomId, query.lang),
+    );
+    route(api.rejectRosterPhoto, ({ user, params, body }) =>
+      rejectRosterPhoto(deps, user, params.id, params.registrationId, body.reason),
     );
     route(api.moveSeat, ({ user, params, body }) => moveSeat(deps, user, params.id, params.registrationId, body));
     route(api.examExaminers, ({ user, params }) => listExaminers(deps, user, params.id));

@@ -23,7 +23,13 @@ import {
   seatsTaken,
   sweepNow,
 } from '../../tests/helpers/booking';
-import { type CatalogBasics, idCardNumber, insertCompleteProfile, userIdOf } from '../../tests/helpers/fixtures';
+import {
+  type CatalogBasics,
+  idCardNumber,
+  insertCompleteProfile,
+  insertPhoto,
+  userIdOf,
+} from '../../tests/helpers/fixtures';
 import { compact, readPdf } from '../../tests/helpers/pdf';
 import { csvOf, GROUP_HEADER, xlsxOf, zipBomb } from '../../tests/helpers/spreadsheets';
 import {
@@ -461,6 +467,16 @@ describe('step 3: one order for the group', () => {
       [String(rows[0]?.[0]), String(rows[1]?.[0]), '已有账号'],
     );
     assert.ok(tickets.every((x) => x.token && x.status === 'register'));
+    // New members have no photo yet (issue 15): the file waits for theirs, naming them; the existing account has one.
+    const waiting = await get(`/api/front/groups/${group.id}/tickets.pdf?lang=zh-CN`, auth);
+    assertError(waiting, 409, 'TICKET_PHOTO_REQUIRED');
+    assert.deepEqual(
+      envelope(waiting)
+        .details?.map((detail) => detail.message)
+        .sort(),
+      [String(rows[0]?.[0]), String(rows[1]?.[0])].sort(),
+    );
+    for (const row of rows.slice(0, 2)) await insertPhoto(t.database.db, await userIdOf(t.database.db, String(row[1])));
     const pdf = await get(`/api/front/groups/${group.id}/tickets.pdf?lang=zh-CN`, auth);
     assert.equal(pdf.headers['content-type'], 'application/pdf');
     const pages = await readPdf(pdf.rawPayload);

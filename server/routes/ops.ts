@@ -32,6 +32,7 @@ import {
   eraseCandidate,
   exportCandidate,
   findCandidates,
+  rejectCandidatePhoto,
   type SupportDeps,
   viewCandidate,
 } from '../domain/support';
@@ -55,7 +56,7 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
   const catalog: CatalogAdminDeps = { repos: app.repos, uow: app.uow, now: app.now };
   const dashboard: DashboardDeps = { repos: app.repos, now: app.now };
   const refundDesk: RefundDeskDeps = { repos: app.repos, uow: app.uow, now: app.now };
-  const support: SupportDeps = { repos: app.repos, uow: app.uow, now: app.now };
+  const support: SupportDeps = { repos: app.repos, uow: app.uow, now: app.now, links: app.links };
   const auditExport: AuditExportDeps = { repos: app.repos, uow: app.uow, now: app.now };
   const orderDesk: OrderDeskDeps = bookingDeps(app);
   const reconciliation: ReconciliationDeps = {
@@ -192,6 +193,9 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
     eraseCandidate(support, actorOf(user, request.ip), params.id, body),
   );
 
+  route(api.opsRejectCandidatePhoto, ({ params, user, request, body }) =>
+    rejectCandidatePhoto(support, actorOf(user, request.ip), params.id, body.reason),
+  );
   route(api.opsCandidateExport, async ({ params, user, request }) => {
     const data = await exportCandidate(support, actorOf(user, request.ip), params.id);
     return {

@@ -46,7 +46,7 @@ function photo(width: number, height: number, format: 'png' | 'jpeg' | 'webp') {
 }
 
 async function uploadedAvatarId(auth: Auth): Promise<string> {
-  return dataOf('uploadAvatar', await upload(auth, await photo(300, 200, 'png'))).avatarId;
+  return dataOf('uploadAvatar', await upload(auth, await photo(295, 413, 'png'))).avatarId;
 }
 
 function validBody(avatarId: string) {
@@ -319,23 +319,44 @@ describe('avatar upload', () => {
   });
 
   test('a PNG is stored at most 512 px on the long side and as a 96x96 square', async () => {
-    const answer = dataOf('uploadAvatar', await upload(auth, await photo(1200, 800, 'png')));
+    const answer = dataOf('uploadAvatar', await upload(auth, await photo(800, 1200, 'png')));
     const image = await t.app.inject({ method: 'GET', url: answer.avatarUrl });
     assert.equal(image.statusCode, 200);
     assert.equal(image.headers['content-type'], 'image/webp');
     const meta = await sharp(image.rawPayload).metadata();
-    assert.deepEqual([meta.width, meta.height], [512, 341]);
+    assert.deepEqual([meta.width, meta.height], [341, 512]);
     const small = await sharp((await t.app.inject({ method: 'GET', url: answer.avatar_small })).rawPayload).metadata();
     assert.deepEqual([small.width, small.height], [96, 96]);
   });
 
-  test('the content decides the type: a PNG named .jpg and a WebP are accepted', async () => {
-    const renamed = await upload(auth, await photo(64, 64, 'png'), 'photo.jpg', 'image/jpeg');
+  test('the content decides the type: a PNG named .jpg and a JPEG without a type are accepted', async () => {
+    const renamed = await upload(auth, await photo(320, 448, 'png'), 'photo.jpg', 'image/jpeg');
     assert.ok(dataOf('uploadAvatar', renamed).avatarId);
-    const webp = await upload(auth, await photo(64, 64, 'webp'), 'photo.webp', 'image/webp');
-    assert.ok(dataOf('uploadAvatar', webp).avatarId);
-    const jpeg = await upload(auth, await photo(64, 64, 'jpeg'), 'photo', 'application/octet-stream');
+    const jpeg = await upload(auth, await photo(320, 448, 'jpeg'), 'photo', 'application/octet-stream');
     assert.ok(dataOf('uploadAvatar', jpeg).avatarId);
+  });
+
+  test('an ID photo is a JPEG or PNG: a WebP or GIF is IMAGE_INVALID whatever its name says', async () => {
+    // WebP was accepted for the avatar before the photo became the ticket's ID photo (issue 15: jpg or png).
+    const webp = await upload(auth, await photo(320, 448, 'webp'), 'photo.png', 'image/png');
+    expectError(webp, 400, 'IMAGE_INVALID');
+    const gif = await sharp({ create: { width: 320, height: 448, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
+    expectError(await upload(auth, gif, 'photo.jpg', 'image/jpeg'), 400, 'IMAGE_INVALID');
+  });
+
+  test('at least 295 x 413 px: one pixel less either way is IMAGE_TOO_SMALL, exactly that is accepted', async () => {
+    expectError(await upload(auth, await photo(294, 413, 'png')), 400, 'IMAGE_TOO_SMALL');
+    expectError(await upload(auth, await photo(295, 412, 'jpeg')), 400, 'IMAGE_TOO_SMALL');
+    const exact = dataOf('uploadAvatar', await upload(auth, await photo(295, 413, 'jpeg')));
+    const stored = await sharp((await t.app.inject({ method: 'GET', url: exact.avatarUrl })).rawPayload).metadata();
+    assert.deepEqual([stored.width, stored.height], [295, 413]);
+  });
+
+  test('portrait only: a square or landscape photo large enough is IMAGE_NOT_PORTRAIT', async () => {
+    expectError(await upload(auth, await photo(600, 600, 'png')), 400, 'IMAGE_NOT_PORTRAIT');
+    expectError(await upload(auth, await photo(800, 600, 'jpeg')), 400, 'IMAGE_NOT_PORTRAIT');
   });
 
   test('text named .png, an SVG, and a corrupt PNG are IMAGE_INVALID', async () => {
@@ -346,18 +367,22 @@ describe('avatar upload', () => {
     expectError(await upload(auth, png.subarray(0, 60)), 400, 'IMAGE_INVALID');
   });
 
-  test('EXIF orientation is applied and metadata stripped', async () => {
-    // Stored 200x100 with orientation 6 (rotate 90 degrees clockwise to view): upright it is 100x200.
-    const rotated = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#336699' } })
-      .jpeg()
-      .withMetadata({ orientation: 6 })
-      .toBuffer();
-    assert.equal((await sharp(rotated).metadata()).orientation, 6);
-    const answer = dataOf('uploadAvatar', await upload(auth, rotated, 'me.jpg', 'image/jpeg'));
+  test('EXIF orientation is applied (the rules judge the upright photo) and metadata stripped', async () => {
+    // Stored 500x350 with orientation 6 (rotate 90 degrees clockwise to view): upright it is 350x500, a portrait.
+    const rotated = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: '#336699' } })
+        .jpeg()
+        .withMetadata({ orientation: 6 })
+        .toBuffer();
+    const landscapeStored = await rotated(500, 350);
+    assert.equal((await sharp(landscapeStored).metadata()).orientation, 6);
+    const answer = dataOf('uploadAvatar', await upload(auth, landscapeStored, 'me.jpg', 'image/jpeg'));
     const stored = await sharp((await t.app.inject({ method: 'GET', url: answer.avatarUrl })).rawPayload).metadata();
-    assert.deepEqual([stored.width, stored.height], [100, 200]);
+    assert.deepEqual([stored.width, stored.height], [350, 500]);
     assert.equal(stored.exif, undefined);
     assert.equal(stored.orientation, undefined);
+    // Stored as a portrait but shown turned: a landscape to whoever looks at it.
+    expectError(await upload(auth, await rotated(450, 600), 'me.jpg', 'image/jpeg'), 400, 'IMAGE_NOT_PORTRAIT');
   });
 
   test('2 MB is the limit: one byte more answers 413 IMAGE_TOO_LARGE', async () => {

@@ -337,6 +337,7 @@ describe('publishing results', () => {
         uow: t.app.uow,
         now: () => t.clock.now,
         certificateNumber: (year) => draws.shift() ?? newCertificateNumber(year),
+        links: t.app.links,
       },
       await userRow(second.center.ownerId),
       second.exam.id,

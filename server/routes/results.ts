@@ -11,7 +11,13 @@ import { endpointRegistrar } from '../http/route';
  * scope, so multipart parsing exists only here.
  */
 export async function resultsRoutes(app: FastifyInstance): Promise<void> {
-  const deps: ResultsDeps = { repos: app.repos, uow: app.uow, now: app.now, certificateNumber: newCertificateNumber };
+  const deps: ResultsDeps = {
+    repos: app.repos,
+    uow: app.uow,
+    now: app.now,
+    certificateNumber: newCertificateNumber,
+    links: app.links,
+  };
 
   await app.register(async (scope) => {
     await scope.register(multipart, {

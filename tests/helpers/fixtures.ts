@@ -93,20 +93,33 @@ export function idCardNumber(serial = '123'): string {
   return `${first17}${idCardCheckCharacter(first17)}`;
 }
 
+/** A whole 1 x 1 PNG, as a checked upload would store: printed tickets decode it. */
+const PIXEL = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000970485973000003e8000003e801b57b52' +
+    '6b0000000c49444154789c633871e2040004b40259162e81400000000049454e44ae426082',
+  'hex',
+);
+
+async function insertAvatar(db: Db, userId: string): Promise<string> {
+  const avatarId = uuidv7();
+  await db.insert(avatars).values({ id: avatarId, userId, contentType: 'image/png', image: PIXEL, small: PIXEL });
+  return avatarId;
+}
+
+/** Gives a user whose profile exists (a group member's, say) a new photo, as an upload and a save would. */
+export async function insertPhoto(db: Db, userId: string): Promise<string> {
+  const avatarId = await insertAvatar(db, userId);
+  await db.update(profiles).set({ avatarId }).where(eq(profiles.userId, userId));
+  return avatarId;
+}
+
 /** Fills in every required profile field of a user directly (with an avatar row), so the user may book. */
 export async function insertCompleteProfile(
   db: Db,
   userId: string,
   fields: { name?: string; invitationCode?: string | null; idNumber?: string } = {},
 ) {
-  const avatarId = uuidv7();
-  // A whole 1 x 1 PNG, as a checked upload would store: printed tickets decode it.
-  const pixel = Buffer.from(
-    '89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000970485973000003e8000003e801b57b52' +
-      '6b0000000c49444154789c633871e2040004b40259162e81400000000049454e44ae426082',
-    'hex',
-  );
-  await db.insert(avatars).values({ id: avatarId, userId, contentType: 'image/png', image: pixel, small: pixel });
+  const avatarId = await insertAvatar(db, userId);
   await db
     .update(users)
     .set({ name: fields.name ?? '张三', avatarSmall: `/api/front/avatars/${avatarId}/small` })

@@ -1,9 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { ProfilesRepository } from '../../domain/ports';
 import { uuidv7 } from '../../ids';
 import type { Db } from '../client';
 import { once } from '../once';
-import { avatars, profiles, promotions, users } from '../schema';
+import { avatars, profiles, promotions, registrations, users } from '../schema';
+
+/** The current photo's columns: the avatar a profile names and its rejection. */
+export const photoStateColumns = {
+  avatarId: avatars.id,
+  photoRejectedAt: avatars.rejectedAt,
+  photoRejectionReason: avatars.rejectionReason,
+};
 
 /** A candidate's profile and avatars, and what booking reads of them (prepared: every booking reads it). */
 export function profilesRepository(db: Db): ProfilesRepository {
@@ -51,6 +58,30 @@ export function profilesRepository(db: Db): ProfilesRepository {
         .from(avatars)
         .where(eq(avatars.id, id));
       return row;
+    },
+
+    async photoOf(userId) {
+      const [row] = await db
+        .select(photoStateColumns)
+        .from(profiles)
+        .innerJoin(avatars, eq(avatars.id, profiles.avatarId))
+        .where(eq(profiles.userId, userId));
+      return row ?? { avatarId: null, photoRejectedAt: null, photoRejectionReason: null };
+    },
+
+    async photosOfRegistrations(registrationIds) {
+      if (registrationIds.length === 0) return [];
+      return db
+        .select({ registrationId: registrations.id, name: users.name, ...photoStateColumns })
+        .from(registrations)
+        .innerJoin(users, eq(users.id, registrations.userId))
+        .leftJoin(profiles, eq(profiles.userId, registrations.userId))
+        .leftJoin(avatars, eq(avatars.id, profiles.avatarId))
+        .where(inArray(registrations.id, registrationIds));
+    },
+
+    async rejectPhoto(avatarId, reason, at) {
+      await db.update(avatars).set({ rejectedAt: at, rejectionReason: reason }).where(eq(avatars.id, avatarId));
     },
 
     async save(write) {

@@ -1,8 +1,9 @@
 import { and, asc, count, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
 import type { RosterFilter, RostersRepository } from '../../domain/ports';
 import type { Db } from '../client';
-import { profiles, registrations, results, rooms, users } from '../schema';
+import { avatars, profiles, registrations, results, rooms, users } from '../schema';
 import { containing } from './exams';
+import { photoStateColumns } from './profiles';
 import { registrationPersonColumns } from './registrations';
 
 /** A registration as a roster line shows it: who, their status, and the result if one was entered. */
@@ -12,6 +13,7 @@ const rosterColumns = {
   certificateNumber: results.certificateNumber,
   room: rooms.name,
   seat: registrations.seat,
+  ...photoStateColumns,
 };
 
 function rosterWhere(examId: string, filter: Omit<RosterFilter, 'offset' | 'limit'>) {
@@ -40,7 +42,8 @@ export function rostersRepository(db: Db): RostersRepository {
       .innerJoin(users, eq(users.id, registrations.userId))
       .leftJoin(profiles, eq(profiles.userId, registrations.userId))
       .leftJoin(results, eq(results.registrationId, registrations.id))
-      .leftJoin(rooms, eq(rooms.id, registrations.roomId));
+      .leftJoin(rooms, eq(rooms.id, registrations.roomId))
+      .leftJoin(avatars, eq(avatars.id, profiles.avatarId));
 
   return {
     async roster(examId, filter) {

@@ -1,9 +1,11 @@
 import type { RosterEntry } from '../../../contract';
 import { maskIdCard } from '../../../contract/idcard';
 import type { RosterLineRow } from '../../db/rows';
+import { toCandidatePhoto } from '../candidatePhoto';
+import type { Links } from '../ports';
 
 /** A candidate of an exam as the center's roster (and a result entry's answer) shows them. */
-export function toRosterEntry(row: RosterLineRow): RosterEntry {
+export function toRosterEntry(links: Pick<Links, 'avatar'>, row: RosterLineRow): RosterEntry {
   return {
     registrationId: row.registrationId,
     name: row.name,
@@ -15,5 +17,6 @@ export function toRosterEntry(row: RosterLineRow): RosterEntry {
     certificateNumber: row.certificateNumber,
     room: row.room,
     seat: row.room === null ? null : row.seat,
+    photo: toCandidatePhoto(links, row),
   };
 }

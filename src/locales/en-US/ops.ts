@@ -189,6 +189,7 @@ export default {
   'pages.ops.audit.action.candidate.logout': "Ended a candidate's sessions",
   'pages.ops.audit.action.candidate.export': "Exported a candidate's personal data",
   'pages.ops.audit.action.candidate.erase': 'Erased a candidate',
+  'pages.ops.audit.action.candidate.photo.reject': 'Rejected a candidate’s photo',
   'pages.ops.audit.action.audit.export': 'Exported the audit log',
   'pages.ops.audit.action.exam.waitingRoom': "Switched an exam's waiting room",
   'pages.ops.refundReason.canceled': 'Candidate canceled',

@@ -32,7 +32,8 @@ export default {
   'pages.profile.invitationCode.placeholder': 'Please enter invitation code',
   'pages.profile.optional': '(optional)',
   'pages.profile.avatar': 'Photo',
-  'pages.profile.avatar.help': 'A clear photo of your face: JPG, PNG or WebP, at most 2 MB.',
+  'pages.profile.avatar.help':
+    'Your ID photo for the admission ticket: a recent, clear photo of your face, upright (portrait), JPG or PNG, at least 295 × 413 pixels, at most 2 MB. You crop it to the ticket’s proportions before it is uploaded; save the profile to use it.',
   'pages.profile.avatar.required': 'Please Upload Image',
   'pages.profile.avatar.upload': 'Upload photo',
   'pages.profile.avatar.replace': 'Replace photo',
@@ -40,6 +41,16 @@ export default {
   'pages.profile.avatar.alt': 'Your photo',
   'pages.profile.avatar.tooLarge': 'Image size is exceed 2MB!',
   'pages.profile.avatar.failed': 'Upload Failed',
+  'pages.profile.photo.crop.title': 'Crop your photo',
+  'pages.profile.photo.crop.help':
+    'The frame is your ticket’s photo. Drag the picture or use the arrow keys to move it, and zoom with the slider or the + and - keys.',
+  'pages.profile.photo.crop.preview': 'Photo as it will appear on your ticket',
+  'pages.profile.photo.crop.zoom': 'Zoom',
+  'pages.profile.photo.crop.confirm': 'Use this photo',
+  'pages.profile.photo.crop.cancel': 'Cancel',
+  'pages.profile.photo.rejected.title': 'Your photo was rejected',
+  'pages.profile.photo.rejected.body':
+    'Reason: {reason}. Your admission ticket is issued once you upload a new photo and save your profile.',
   'pages.profile.save': 'Save',
   'pages.profile.saved': 'Your profile has been saved.',
   'pages.profile.examiner.title': 'Examiner profile',

@@ -25,6 +25,8 @@ export default {
     'Please bring your identity card and this ticket, and arrive {n} minutes early for check-in.',
   'pages.ticket.canceled': 'This registration was canceled. The ticket is no longer valid.',
   'pages.ticket.payLink': 'Complete the payment',
+  'pages.ticket.photo.reason': 'Reason given: {reason}',
+  'pages.ticket.photo.link': 'Upload a new photo on your profile',
   'pages.ticket.print': 'Print',
   'pages.ticket.back': 'Back',
   'pages.ticket.receipt.purpose.booking': 'Exam registration',

@@ -185,6 +185,7 @@ export default {
   'pages.ops.audit.action.candidate.logout': '结束考生的登录会话',
   'pages.ops.audit.action.candidate.export': '导出考生个人信息',
   'pages.ops.audit.action.candidate.erase': '删除考生',
+  'pages.ops.audit.action.candidate.photo.reject': '驳回考生照片',
   'pages.ops.audit.action.audit.export': '导出审计日志',
   'pages.ops.audit.action.exam.waitingRoom': '切换考试排队室',
   'pages.ops.refundReason.canceled': '考生取消',

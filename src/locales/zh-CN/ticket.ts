@@ -23,6 +23,8 @@ export default {
   'pages.ticket.instructions': '请携带身份证和本准考证，并提前 {n} 分钟到达考点签到。',
   'pages.ticket.canceled': '本次报名已取消，准考证已失效。',
   'pages.ticket.payLink': '去完成支付',
+  'pages.ticket.photo.reason': '驳回原因：{reason}',
+  'pages.ticket.photo.link': '在个人资料中上传新照片',
   'pages.ticket.print': '打印',
   'pages.ticket.back': '返回',
   'pages.ticket.receipt.purpose.booking': '考试报名',

@@ -35,6 +35,7 @@ const EMPTY: Profile = {
   avatarId: null,
   avatarUrl: null,
   avatar_small: null,
+  photoRejection: null,
   complete: false,
   missing: ['name', 'gender', 'email', 'contactPhone', 'address', 'idNumber', 'dateOfBirth', 'provinceCode'],
 };
@@ -102,7 +103,7 @@ const fakeServer = async (config: AxiosRequestConfig): Promise<AxiosResponse> =>
 };
 
 const NEW_AVATAR_ID = '0192f0c0-0000-7000-8000-000000005002';
-const uploads: Array<{ url: string; authorization: string }> = [];
+const uploads: Array<{ url: string; authorization: string; file: File }> = [];
 
 /** The avatar endpoint as antd Upload reaches it: a plain XMLHttpRequest, not the request pipeline. */
 class FakeUploadRequest {
@@ -119,8 +120,8 @@ class FakeUploadRequest {
   setRequestHeader(name: string, value: string) {
     this.headers[name] = value;
   }
-  send() {
-    uploads.push({ url: this.url, authorization: this.headers.Authorization ?? '' });
+  send(body: FormData) {
+    uploads.push({ url: this.url, authorization: this.headers.Authorization ?? '', file: body.get('file') as File });
     this.status = 200;
     this.responseText = JSON.stringify({
       success: true,
@@ -131,9 +132,26 @@ class FakeUploadRequest {
   abort() {}
 }
 
+/** The chosen image as the browser decodes it (jsdom decodes none): its size decides what the crop step allows. */
+let decoded = { width: 600, height: 1000 };
+/** What the crop step drew: source rectangle and destination size of every drawImage call. */
+const drawn: Array<{ sx: number; sy: number; sw: number; sh: number; dw: number; dh: number }> = [];
+
 beforeAll(() => {
   getRequestInstance().defaults.adapter = fakeServer;
   window.XMLHttpRequest = FakeUploadRequest as unknown as typeof XMLHttpRequest;
+  // jsdom has neither image decoding nor a 2D canvas: these stand in with the browser's behaviour.
+  globalThis.createImageBitmap = (async () => ({ ...decoded, close() {} })) as unknown as typeof createImageBitmap;
+  HTMLCanvasElement.prototype.getContext = function getContext() {
+    const drawImage = (...args: number[]) => {
+      const [, sx, sy, sw, sh, , , dw, dh] = args;
+      drawn.push({ sx, sy, sw, sh, dw, dh } as (typeof drawn)[number]);
+    };
+    return { drawImage } as unknown as CanvasRenderingContext2D;
+  } as unknown as typeof HTMLCanvasElement.prototype.getContext;
+  HTMLCanvasElement.prototype.toBlob = function toBlob(callback: BlobCallback, type?: string) {
+    callback(new Blob([new Uint8Array(4096)], { type }));
+  };
 });
 
 beforeEach(() => {
@@ -142,6 +160,8 @@ beforeEach(() => {
   saveAnswer = undefined;
   saves.length = 0;
   uploads.length = 0;
+  drawn.length = 0;
+  decoded = { width: 600, height: 1000 };
 });
 
 async function openProfile(locale: string, search = '') {
@@ -232,16 +252,83 @@ describe('profile page of a candidate', () => {
     expect(await screen.findByText('Image size is exceed 2MB!')).toBeInTheDocument();
   });
 
-  it('uploads a photo with the bearer token, shows it and saves its avatarId', async () => {
+  it('states the photo rules next to the upload', async () => {
+    await openForm();
+    expect(screen.getByText(/JPG or PNG, at least 295 × 413 pixels, at most 2 MB/)).toBeInTheDocument();
+  });
+
+  it('refuses a WebP before cropping or uploading it', async () => {
+    await openForm();
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    expect(input).toHaveAttribute('accept', 'image/jpeg,image/png');
+    // A file picker may still hand one over (an "all files" choice): it is refused all the same.
+    const anyFile = userEvent.setup({ applyAccept: false, pointerEventsCheck: PointerEventsCheckLevel.Never });
+    await anyFile.upload(input, new File([new Uint8Array(1024)], 'me.webp', { type: 'image/webp' }));
+    expect(await screen.findByText('Please upload a JPG or PNG image.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(uploads).toEqual([]);
+  });
+
+  it('crops the photo to the ticket proportions, moved and zoomed by keyboard, then uploads and saves it', async () => {
     saved = FILLED;
     const save = await openForm();
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
-    await person.upload(input, new File([new Uint8Array(1024)], 'me.webp', { type: 'image/webp' }));
+    await person.upload(input, new File([new Uint8Array(1024)], 'me.png', { type: 'image/png' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Crop your photo' });
+    const preview = await screen.findByRole('img', { name: 'Photo as it will appear on your ticket' });
+    // Centred: the whole 600 px width, 840 px high (295:413), 80 px from the top of the 1000 px image.
+    await waitFor(() => expect(drawn.at(-1)).toMatchObject({ sx: 0, sy: 80, sw: 600, sh: 840 }));
+    expect(uploads).toEqual([]);
+
+    preview.focus();
+    await person.keyboard('{ArrowDown}');
+    await waitFor(() => expect(drawn.at(-1)?.sy).toBeCloseTo(122));
+    await person.keyboard('+');
+    await waitFor(() => expect(drawn.at(-1)?.sw).toBeCloseTo(600 / 1.1));
+    await person.click(screen.getByRole('button', { name: 'Use this photo' }));
+
     await waitFor(() => expect(screen.getByAltText('Your photo')).toHaveAttribute('src', '/api/front/avatars/new'));
-    expect(uploads).toEqual([{ url: '/api/front/profile/avatar', authorization: 'Bearer token-1' }]);
+    expect(dialog).not.toBeVisible();
+    // The uploaded file is the crop, at its own size and the ticket's proportions: 545 x 763.
+    expect(drawn.at(-1)).toMatchObject({ dw: 545, dh: 763 });
+    expect(uploads).toMatchObject([{ url: '/api/front/profile/avatar', authorization: 'Bearer token-1' }]);
+    expect(uploads[0]?.file).toMatchObject({ name: 'photo.jpg', type: 'image/jpeg' });
     await person.click(save);
     expect(await screen.findByText('Your profile has been saved.', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(saves).toMatchObject([{ avatarId: NEW_AVATAR_ID }]);
+  });
+
+  it('uploads nothing when the crop step is cancelled', async () => {
+    await openForm();
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await person.upload(input, new File([new Uint8Array(1024)], 'me.jpg', { type: 'image/jpeg' }));
+    await screen.findByRole('dialog', { name: 'Crop your photo' });
+    await person.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(uploads).toEqual([]);
+    expect(screen.queryByAltText('Your photo')).not.toBeInTheDocument();
+  });
+
+  it('refuses an image too small for a 295 × 413 crop, and uploads nothing', async () => {
+    decoded = { width: 400, height: 400 };
+    await openForm();
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await person.upload(input, new File([new Uint8Array(1024)], 'me.jpg', { type: 'image/jpeg' }));
+    expect(await screen.findByText('The photo must be at least 295 × 413 pixels.')).toBeInTheDocument();
+    expect(uploads).toEqual([]);
+  });
+
+  it('shows why the photo was rejected until a new one is chosen', async () => {
+    saved = { ...FILLED, photoRejection: { reason: 'Not a face', rejectedAt: '2026-11-20T02:00:00.000Z' } };
+    await openForm();
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('Your photo was rejected');
+    expect(notice).toHaveTextContent('Reason: Not a face. Your admission ticket is issued once you upload a new photo');
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await person.upload(input, new File([new Uint8Array(1024)], 'me.jpg', { type: 'image/jpeg' }));
+    await person.click(await screen.findByRole('button', { name: 'Use this photo' }));
+    await waitFor(() => expect(screen.getByAltText('Your photo')).toHaveAttribute('src', '/api/front/avatars/new'));
+    expect(screen.queryByText('Your photo was rejected')).not.toBeInTheDocument();
   });
 
   it('shows the server refusing the invitation code on that field, and keeps the form', async () => {

@@ -94,6 +94,26 @@ describe('admission ticket', () => {
     expect(screen.getByText('Your ticket is issued once the payment is complete.')).toBeInTheDocument();
     expect(link.closest('a')).toHaveAttribute('href', `/home/singleRegistration?registrationId=${registration.id}`);
   });
+
+  it('says the photo was rejected and why, and leads to the profile to upload a new one', async () => {
+    serve({ [TICKET_URL]: () => err('TICKET_PHOTO_REJECTED', [{ path: 'reason', message: 'Not a face' }]) });
+    open('en-US', `?registrationId=${registration.id}`);
+    const link = await screen.findByText('Upload a new photo on your profile', {}, { timeout: 15_000 });
+    expect(
+      screen.getByText('Your photo was rejected: upload a new one on your profile to get your ticket.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Reason given: Not a face')).toBeInTheDocument();
+    expect(link.closest('a')).toHaveAttribute('href', '/home/profile');
+    expect(screen.queryByRole('img', { name: /Admission QR code/ })).not.toBeInTheDocument();
+  });
+
+  it('says a ticket needs a photo when the profile has none, in Chinese too', async () => {
+    serve({ [TICKET_URL]: () => err('TICKET_PHOTO_REQUIRED') });
+    open('zh-CN', `?registrationId=${registration.id}`);
+    const link = await screen.findByText('在个人资料中上传新照片', {}, { timeout: 15_000 });
+    expect(screen.getByText('个人资料中有照片后才能出具准考证，请在个人资料中上传照片。')).toBeInTheDocument();
+    expect(link.closest('a')).toHaveAttribute('href', '/home/profile');
+  });
 });
 
 describe('receipt', () => {

@@ -88,6 +88,7 @@ export function rosterEntryFixture(n: number, overrides: Partial<RosterEntry> = 
     certificateNumber: null,
     room: null,
     seat: null,
+    photo: { url: `/api/front/avatars/candidate-${n}`, rejection: null },
     ...overrides,
   };
 }

@@ -38,6 +38,7 @@ const liLei: OpsCandidateDetail = {
     },
   ],
   orders: [orderRowFixture()],
+  photo: { url: '/api/front/avatars/li-lei', rejection: null },
 };
 const URL_OF = `/api/ops/candidates/${liLei.id}`;
 

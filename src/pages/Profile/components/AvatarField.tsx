@@ -2,18 +2,19 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useIntl } from '@umijs/max';
 import type { UploadProps } from 'antd';
 import { Button, Flex, Upload } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FieldAria } from '@/components/fieldAria';
 import { AVATAR_UPLOAD_URL } from '@/services/profile';
 import { isErrorEnvelope } from '@/utils/bizError';
 import { readToken } from '@/utils/session';
 import type { Envelope } from '../../../../contract/envelope';
+import { PHOTO_MAX_BYTES } from '../../../../contract/photo';
 import type { AvatarUpload } from '../../../../contract/profile';
 import type { AvatarValue } from '../profileForm';
+import PhotoCropModal from './PhotoCropModal';
 
-/** Spec section 9. Kept here rather than imported from contract/profile.ts, which would bring zod to the browser. */
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+/** An ID photo is a JPEG or a PNG (the server checks the bytes; this spares an upload of anything else). */
+const IMAGE_TYPES = ['image/jpeg', 'image/png'];
 
 interface AvatarFieldProps extends FieldAria {
   /** Form.Item's id, set on the button so the field's label names it. */
@@ -25,8 +26,9 @@ interface AvatarFieldProps extends FieldAria {
 }
 
 /**
- * The photo: uploaded at once to the avatar endpoint with the bearer token, checked for type and size first. The
- * answer's avatarId becomes the field's value, which the profile save names.
+ * The ID photo: checked for type and size, cropped to the ticket's proportions (PhotoCropModal), then uploaded at
+ * once to the avatar endpoint with the bearer token. The answer's avatarId becomes the field's value, which the
+ * profile save names.
  */
 export default function AvatarField({
   id,
@@ -39,19 +41,31 @@ export default function AvatarField({
 }: AvatarFieldProps) {
   const intl = useIntl();
   const [uploading, setUploading] = useState(false);
+  const [cropping, setCropping] = useState<File | null>(null);
+  // The pending upload waits on the crop step: confirmed, it uploads the cropped photo; cancelled, nothing.
+  const settle = useRef<((result: File | typeof Upload.LIST_IGNORE) => void) | null>(null);
   const text = (messageId: string) => intl.formatMessage({ id: messageId });
   const token = readToken();
+
+  const endCrop = (result: File | typeof Upload.LIST_IGNORE) => {
+    settle.current?.(result);
+    settle.current = null;
+    setCropping(null);
+  };
 
   const beforeUpload: UploadProps['beforeUpload'] = (file) => {
     if (!IMAGE_TYPES.includes(file.type)) {
       onRejected(text('errors.IMAGE_INVALID'));
       return Upload.LIST_IGNORE;
     }
-    if (file.size > AVATAR_MAX_BYTES) {
+    if (file.size > PHOTO_MAX_BYTES) {
       onRejected(text('pages.profile.avatar.tooLarge'));
       return Upload.LIST_IGNORE;
     }
-    return true;
+    setCropping(file);
+    return new Promise((resolve) => {
+      settle.current = resolve;
+    });
   };
 
   const handleChange: UploadProps<Envelope<AvatarUpload>>['onChange'] = ({ file }) => {
@@ -71,11 +85,20 @@ export default function AvatarField({
         <img
           src={value.url}
           alt={text('pages.profile.avatar.alt')}
-          width={96}
-          height={96}
-          style={{ objectFit: 'cover', borderRadius: 8 }}
+          width={72}
+          height={101}
+          style={{ objectFit: 'cover', borderRadius: 4 }}
         />
       ) : null}
+      <PhotoCropModal
+        file={cropping}
+        onConfirm={endCrop}
+        onCancel={() => endCrop(Upload.LIST_IGNORE)}
+        onUnusable={(code) => {
+          endCrop(Upload.LIST_IGNORE);
+          onRejected(text(`errors.${code}`));
+        }}
+      />
       <Upload<Envelope<AvatarUpload>>
         name="file"
         action={AVATAR_UPLOAD_URL}

@@ -1,5 +1,5 @@
 import { useIntl } from '@umijs/max';
-import { DatePicker, Form, Input, Select } from 'antd';
+import { Col, DatePicker, Form, Input, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { saveProfile } from '@/services/profile';
@@ -20,6 +20,7 @@ import {
 } from '../profileForm';
 import AvatarField from './AvatarField';
 import GenderField from './GenderField';
+import PhotoRejectionNotice from './PhotoRejectionNotice';
 import ProfileFormFrame from './ProfileFormFrame';
 import { AddressItem, ContactPhoneItem, FieldColumn, LoginPhoneItem, NameItem, RegionItem } from './profileFields';
 
@@ -61,6 +62,9 @@ function validIdNumber(value: unknown): string | undefined {
 export default function ProfileForm({ saved, organizations, onSaved }: ProfileFormProps) {
   const intl = useIntl();
   const [form] = Form.useForm<ProfileFormValues>();
+  const avatar = Form.useWatch('avatar', form);
+  // The rejection is about the saved photo: once another is chosen it no longer applies.
+  const rejection = avatar?.avatarId === saved.avatarId ? saved.photoRejection : null;
   const text = (id: string) => intl.formatMessage({ id });
   const label = (field: string) => text(`pages.profile.${field}`);
   const optional = (field: string) => `${label(field)} ${text('pages.profile.optional')}`;
@@ -110,6 +114,11 @@ export default function ProfileForm({ saved, organizations, onSaved }: ProfileFo
       onSaved={onSaved}
       header={(result) => ({ name: result.name, avatar_small: result.avatar_small })}
     >
+      {rejection ? (
+        <Col span={24}>
+          <PhotoRejectionNotice rejection={rejection} />
+        </Col>
+      ) : null}
       <FieldColumn
         wide
         name="avatar"

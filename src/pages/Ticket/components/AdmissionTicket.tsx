@@ -7,10 +7,11 @@ import { saveBlob } from '@/pages/Center/download';
 import { ticket as fetchTicket, ticketFile } from '@/services/booking';
 import { envelopeOf } from '@/utils/bizError';
 import { handledHere } from '@/utils/failure';
+import PhotoNeeded, { PHOTO_REFUSALS } from './PhotoNeeded';
 
 /**
  * One registration's admission ticket, printable and as a PDF once released, and as a calendar event; an unpaid one
- * leads to its payment.
+ * leads to its payment, one without a photo that stands to the profile.
  */
 export default function AdmissionTicket({ registrationId }: { registrationId: string }) {
   const intl = useIntl();
@@ -18,7 +19,9 @@ export default function AdmissionTicket({ registrationId }: { registrationId: st
   const failure = useFailure();
   const { data, loading, error } = useRequest(() => fetchTicket(registrationId, handledHere));
   if (loading) return <Spin />;
-  if (envelopeOf(error)?.errorCode === 'TICKET_NOT_ISSUED') {
+  const refusal = envelopeOf(error)?.errorCode;
+  if (refusal && PHOTO_REFUSALS.includes(refusal)) return <PhotoNeeded error={error} />;
+  if (refusal === 'TICKET_NOT_ISSUED') {
     return (
       <Result
         status="info"
