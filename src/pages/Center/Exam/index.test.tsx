@@ -219,11 +219,11 @@ describe("an exam's page in the test center console", () => {
     );
     await openExam();
     expect(screen.getByText('2026-11-10 09:30 GMT+8')).toBeInTheDocument();
-    const room = screen.getByRole('switch', { name: 'Waiting room' });
+    const room = screen.getByLabelText('Waiting room', { selector: 'button' });
     expect(room).not.toBeChecked();
     await person.click(room);
     expect(await screen.findByText('The waiting room is on: candidates queue before they book.')).toBeInTheDocument();
-    expect(screen.getByRole('switch', { name: 'Waiting room' })).toBeChecked();
+    expect(screen.getByLabelText('Waiting room', { selector: 'button' })).toBeChecked();
     expect(callsTo(calls, 'PUT', `${EXAM_URL}/waiting-room`)[0].body).toEqual({ enabled: true });
   });
 

@@ -1,8 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { TestBrowser } from '@umijs/max';
 import dayjs from 'dayjs';
 import { type Call, err, ok } from '@/testing/fakeServer';
+import { examFixture } from '@/testing/fixtures';
 import type { OpsCategory, Promotion } from '../../../../contract/ops';
 import { loginAsOperator, serveOps } from '../testing/opsFixtures';
 import { toPromotionDraft } from './components/PromotionFormModal';
@@ -143,6 +144,34 @@ describe('promotions and invitation codes', () => {
       scope: 'category',
       scopeTargetId: language.id,
     });
+  });
+});
+
+describe('waiting rooms', () => {
+  it('switches the waiting room of an open exam on, searched by its code', async () => {
+    let waitingRoom = false;
+    const exam = () => examFixture({ waitingRoom });
+    const calls = serveOps({
+      'GET /api/ops/categories': () => ok({ list: [], total: 0, current: 1, pageSize: 100 }),
+      'GET /api/front/exams': () => ok({ list: [exam()], total: 1, current: 1, pageSize: 10 }),
+      [`PUT /api/ops/exams/${exam().id}/waiting-room`]: (call) => {
+        waitingRoom = (call.body as { enabled: boolean }).enabled;
+        return ok(exam());
+      },
+    });
+    loginAsOperator('en-US');
+    render(<TestBrowser location={{ pathname: '/ops/catalog' }} />);
+    await person.click(await screen.findByText('Waiting rooms', {}, { timeout: 15_000 }));
+    const room = await screen.findByLabelText('Waiting room of HSK-4 HSK Level 4', {}, { timeout: 10_000 });
+    expect(room).not.toBeChecked();
+    await person.type(screen.getByLabelText('Code or name'), ' HSK-4 ');
+    await person.click(screen.getByText('Search', { selector: 'button span' }));
+    await waitFor(() => expect(callsTo(calls, 'GET', '/api/front/exams').at(-1)?.params).toMatchObject({ q: 'HSK-4' }));
+
+    await person.click(screen.getByLabelText('Waiting room of HSK-4 HSK Level 4'));
+    expect(await screen.findByText('The waiting room of HSK Level 4 is on.')).toBeInTheDocument();
+    expect(callsTo(calls, 'PUT', `/api/ops/exams/${exam().id}/waiting-room`)[0].body).toEqual({ enabled: true });
+    await waitFor(() => expect(screen.getByLabelText('Waiting room of HSK-4 HSK Level 4')).toBeChecked());
   });
 });
 

@@ -16,8 +16,12 @@ import OpsShell from '../components/OpsShell';
 import { OPS_TEXTS } from '../texts';
 import NamedEntryTable from './components/NamedEntryTable';
 import PromotionTable from './components/PromotionTable';
+import WaitingRoomTable from './components/WaitingRoomTable';
 
-/** The catalog: categories and organizations (names in both languages, retired not deleted) and promotions. */
+/**
+ * The catalog: categories and organizations (names in both languages, retired not deleted), promotions, and the
+ * waiting rooms of the exams open for booking.
+ */
 function CatalogPage() {
   const intl = useIntl();
   const text = (id: string) => intl.formatMessage({ id: `pages.ops.catalog.${id}` });
@@ -51,6 +55,7 @@ function CatalogPage() {
       ),
     },
     { key: 'promotions', label: text('tab.promotions'), children: <PromotionTable /> },
+    { key: 'waitingRooms', label: text('tab.waitingRooms'), children: <WaitingRoomTable /> },
   ];
   return (
     <OpsShell title={text('title')}>
