@@ -1110,3 +1110,28 @@ describe('mock/ops.ts runs the operators console', () => {
     );
   });
 });
+
+describe('mock/queue.ts lines candidates up in a waiting room', () => {
+  it('lets an operator switch an exam to a waiting room, where a candidate keeps one place until admitted', async () => {
+    const operator = await opsLogin('13800139999');
+    const candidate = await login('13900139501');
+    const [exam] = (await data(api.exams, { query: { pageSize: '100' } })).list.filter((open) => open.seatsLeft > 0);
+    const params = { id: exam?.id ?? '' };
+    const switched = await data(opsApi.opsWaitingRoom, { headers: operator, params, body: { enabled: true } });
+    assert.equal(switched.waitingRoom, true);
+    assert.equal((await data(api.exam, { params })).waitingRoom, true);
+
+    const joined = await data(api.queueJoin, { headers: candidate, params });
+    assert.equal(joined.state, 'waiting');
+    assert.ok(joined.position !== null && joined.ahead === joined.position - 1);
+    assert.ok(joined.nextCheckSeconds > 0 && joined.admission === null);
+    const again = await data(api.queueJoin, { headers: candidate, params });
+    assert.ok(again.position !== null && again.position <= joined.position, 'joining again keeps the place');
+    const status = await data(api.queueStatus, { headers: candidate, params });
+    assert.equal(status.state, 'waiting');
+    await refused(call(api.queueStatus, { params }), 'UNAUTHORIZED', 401);
+
+    await data(opsApi.opsWaitingRoom, { headers: operator, params, body: { enabled: false } });
+    assert.equal((await data(api.exam, { params })).waitingRoom, false);
+  });
+});

@@ -30,7 +30,7 @@ export default function Countdown({ opensAt, clockOffsetMs }: { opensAt: string;
       <div
         role="timer"
         aria-labelledby="queue-countdown-label"
-        style={{ fontSize: 40, fontWeight: 600, fontVariantNumeric: 'tabular-nums', lineHeight: 1.3 }}
+        style={{ fontSize: 32, fontWeight: 600, fontVariantNumeric: 'tabular-nums', lineHeight: 1.3 }}
       >
         {shown}
       </div>
