@@ -178,6 +178,9 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
     // would hit it with assets alone, leaving students a blank page.
     allowList: (request) => !request.url.startsWith('/api/'),
     ...(redis ? { redis, nameSpace: `${config.redisPrefix}rl:` } : {}),
+    // Redis lost: the per-IP limit stops counting rather than failing every request, so bookings, payments and
+    // check-in (PostgreSQL only) go on. Code sending still fails closed: its pacing and caps need the store.
+    skipOnError: true,
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
   await app.register(swagger, {

@@ -40,6 +40,8 @@ export const providersPlugin = fp<ProvidersOptions>(
     let redis: Redis | undefined;
     if (!store) {
       redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
+      // A lost connection is retried with backoff; each failed try is one line in our log, not on stderr.
+      redis?.on('error', (error: Error) => app.log.warn({ err: error }, 'Redis is unreachable'));
       const own = redis ? redisStore(redis, config.redisPrefix) : memoryStore(() => now().getTime());
       app.addHook('onClose', () => own.close());
       store = own;
