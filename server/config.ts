@@ -69,7 +69,7 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
     name: 'SHED_EVENT_LOOP_DELAY_MS',
     default: '250',
     meaning:
-      'Event-loop delay (p99 over half a second) past which the API refuses what can wait with 503 OVERLOADED; 0 turns the check off.',
+      'Event-loop delay (p99 over half a second, for a second) past which the API refuses what can wait with 503 OVERLOADED; 0 turns the check off.',
   },
   {
     name: 'SHED_HEAP_PERCENT',
