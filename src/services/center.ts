@@ -125,6 +125,15 @@ export function allocateSeats(id: string, options?: CallOptions) {
   return callApi(paths.allocateSeats, { path: { id }, ...options });
 }
 
+export function rejectRosterPhoto(
+  id: string,
+  registrationId: string,
+  body: BodyOf<'rejectRosterPhoto'>,
+  options?: CallOptions,
+) {
+  return callApi(paths.rejectRosterPhoto, { path: { id, registrationId }, data: body, ...options });
+}
+
 export function moveSeat(id: string, registrationId: string, body: BodyOf<'moveSeat'>, options?: CallOptions) {
   return callApi(paths.moveSeat, { path: { id, registrationId }, data: body, ...options });
 }

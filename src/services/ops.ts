@@ -153,6 +153,10 @@ export function candidateExport(id: string, options?: CallOptions) {
   return opsFile(pathOf(paths.opsCandidateExport.path, { id }), options);
 }
 
+export function rejectCandidatePhoto(id: string, body: BodyOf<'opsRejectCandidatePhoto'>, options?: CallOptions) {
+  return callApi(paths.opsRejectCandidatePhoto, { path: { id }, data: body, ...options });
+}
+
 export function eraseCandidate(id: string, body: BodyOf<'opsEraseCandidate'>, options?: CallOptions) {
   return callApi(paths.opsEraseCandidate, { path: { id }, data: body, ...options });
 }

@@ -70,8 +70,9 @@ export function idNumberOfWoman(): string {
   return first17 + idCardCheckCharacter(first17);
 }
 
+/** A portrait photo within the ID photo rules (at least 295 × 413 px), at the ticket box's 300 dpi size. */
 export async function photo(): Promise<Buffer> {
-  return sharp({ create: { width: 320, height: 400, channels: 3, background: '#7a8ca5' } })
+  return sharp({ create: { width: 354, height: 496, channels: 3, background: '#7a8ca5' } })
     .png()
     .toBuffer();
 }
@@ -94,6 +95,10 @@ export async function fillProfile(page: Page) {
   await page
     .locator('input[type=file]')
     .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await photo() });
+  // The crop step: the photo centred at the ticket's proportions, confirmed as it is.
+  const crop = page.getByRole('dialog', { name: label('pages.profile.photo.crop.title') });
+  await expect(crop.getByRole('img', { name: label('pages.profile.photo.crop.preview') })).toBeVisible();
+  await crop.getByRole('button', { name: label('pages.profile.photo.crop.confirm') }).click();
   await expect(page.getByRole('img', { name: label('pages.profile.avatar.alt') })).toBeVisible();
 }
 

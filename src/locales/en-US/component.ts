@@ -13,4 +13,13 @@ export default {
   'component.forbidden.subTitle': 'Sorry, you are not authorized to access this page.',
   'component.notFound.title': '404',
   'component.notFound.subTitle': 'Sorry, the page you visited does not exist.',
+  'component.photoReject.title': 'Reject the photo of {name}',
+  'component.photoReject.photo': 'Photo of {name}',
+  'component.photoReject.reason': 'Reason',
+  'component.photoReject.reason.help':
+    'The candidate reads this on their profile. Their ticket is not issued until they upload a new photo.',
+  'component.photoReject.reason.required': 'Please say why the photo is rejected',
+  'component.photoReject.ok': 'Reject photo',
+  'component.photoReject.cancel': 'Cancel',
+  'component.photoReject.rejected': 'Rejected: {reason}',
 };

@@ -13,4 +13,12 @@ export default {
   'component.forbidden.subTitle': '抱歉，您无权访问该页面。',
   'component.notFound.title': '404',
   'component.notFound.subTitle': '抱歉，您访问的页面不存在。',
+  'component.photoReject.title': '驳回 {name} 的照片',
+  'component.photoReject.photo': '{name} 的照片',
+  'component.photoReject.reason': '原因',
+  'component.photoReject.reason.help': '考生会在个人资料中看到此原因。在其上传新照片之前，不会出具准考证。',
+  'component.photoReject.reason.required': '请说明驳回照片的原因',
+  'component.photoReject.ok': '驳回照片',
+  'component.photoReject.cancel': '取消',
+  'component.photoReject.rejected': '已驳回：{reason}',
 };

@@ -316,4 +316,49 @@ describe("an exam's page in the test center console", () => {
       seat: 5,
     });
   });
+  it("rejects a candidate's photo from the roster with a reason, which the roster then shows", async () => {
+    const reason = 'Not a face: a cat';
+    const calls = examServer({
+      [`POST ${EXAM_URL}/registrations/${ROSTER[2].registrationId}/photo/reject`]: (call) =>
+        ok({
+          ...ROSTER[2],
+          photo: {
+            url: ROSTER[2].photo?.url,
+            rejection: { reason: (call.body as { reason: string }).reason, rejectedAt: '2026-03-01T02:00:00.000Z' },
+          },
+        }),
+    });
+    await openExam();
+    const row = (await screen.findByText('Chen Jing', {}, { timeout: 15_000 })).closest('tr') as HTMLElement;
+    expect(within(row).getByAltText('Photo of Chen Jing')).toHaveAttribute('src', ROSTER[2].photo?.url);
+    // Checked-in and registered candidates may be rejected alike; the button names whose photo it is.
+    const reject = within(row).getByLabelText('Reject the photo of Chen Jing');
+    await person.click(reject);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Reject the photo of Chen Jing')).toBeInTheDocument();
+    await person.click(button('Reject photo', dialog));
+    expect(await within(dialog).findByText('Please say why the photo is rejected')).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', `${EXAM_URL}/registrations/${ROSTER[2].registrationId}/photo/reject`)).toEqual([]);
+
+    await person.type(within(dialog).getByLabelText('Reason'), ` ${reason} `);
+    await person.click(button('Reject photo', dialog));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(
+      callsTo(calls, 'POST', `${EXAM_URL}/registrations/${ROSTER[2].registrationId}/photo/reject`)[0]?.body,
+    ).toEqual({
+      reason,
+    });
+  });
+
+  it('shows a rejected photo as rejected, with no second Reject', async () => {
+    const rejected = {
+      ...ROSTER[2],
+      photo: { url: '/api/front/avatars/x', rejection: { reason: 'Blurred', rejectedAt: '2026-03-01T02:00:00.000Z' } },
+    };
+    examServer({ [`GET ${ROSTER_URL}`]: () => ok({ list: [rejected], total: 1, current: 1, pageSize: 20 }) });
+    await openExam();
+    const row = (await screen.findByText('Chen Jing', {}, { timeout: 15_000 })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Rejected')).toBeInTheDocument();
+    expect(within(row).queryByLabelText('Reject the photo of Chen Jing')).not.toBeInTheDocument();
+  });
 });

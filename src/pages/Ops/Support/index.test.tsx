@@ -49,6 +49,12 @@ function supportServer() {
     {
       'GET /api/ops/candidates': (call) => ok(call.params.phone === '13900139001' ? [candidate] : []),
       [`GET ${URL_OF}`]: () => ok(candidate),
+      [`POST ${URL_OF}/photo/reject`]: (call) => {
+        const { reason } = call.body as { reason: string };
+        const photo = { url: liLei.photo?.url ?? '', rejection: { reason, rejectedAt: '2026-11-24T02:00:00.000Z' } };
+        candidate = { ...candidate, photo };
+        return ok(photo);
+      },
       [`POST ${URL_OF}/logout`]: () => {
         const ended = candidate.activeSessions;
         candidate = { ...candidate, activeSessions: 0 };
@@ -85,7 +91,7 @@ describe('support', () => {
     await openSupport('en-US');
     await person.type(await screen.findByLabelText('Login phone number', {}, { timeout: 15_000 }), '13900139001');
     await person.click(button('Look up'));
-    expect(await screen.findByRole('heading', { name: 'Li Lei' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Li Lei' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(callsTo(calls, 'GET', '/api/ops/candidates')[0]?.params).toEqual({ phone: '13900139001' });
     expect(screen.getByText('110101********123X')).toBeInTheDocument();
     expect(screen.getByText('HSK Level 4 (HSK-4-20261101)')).toBeInTheDocument();
@@ -103,6 +109,23 @@ describe('support', () => {
     await waitFor(() => expect(downloads.saved).toEqual([`personal-data-${liLei.id}.json blob:ops`]));
     expect(callsTo(calls, 'GET', `${URL_OF}/export.json`)[0]?.headers.Authorization).toBe('Bearer token-ops');
     downloads.restore();
+  });
+
+  it("rejects the candidate's photo with the reason they will read, and then shows it rejected", async () => {
+    const calls = supportServer();
+    await openSupport('en-US');
+    await person.type(await screen.findByLabelText('Login phone number', {}, { timeout: 15_000 }), '13900139001');
+    await person.click(button('Look up'));
+    expect(await screen.findByAltText('Photo of Li Lei')).toHaveAttribute('src', '/api/front/avatars/li-lei');
+    await person.click(button('Reject photo'));
+    const dialog = await screen.findByRole('dialog');
+    await person.type(within(dialog).getByLabelText('Reason'), 'Someone else');
+    await person.click(button('Reject photo', dialog));
+    expect(await screen.findByText('Rejected: Someone else')).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', `${URL_OF}/photo/reject`).map((call) => call.body)).toEqual([
+      { reason: 'Someone else' },
+    ]);
+    expect(button('Reject photo')).toBeUndefined();
   });
 
   it("erases only once the candidate's phone is typed, and says what was kept", async () => {

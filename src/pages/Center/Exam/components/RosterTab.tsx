@@ -3,22 +3,27 @@ import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-comp
 import { useIntl } from '@umijs/max';
 import { Button, Input, Select } from 'antd';
 import { useRef, useState } from 'react';
+import PhotoRejectModal from '@/components/PhotoRejectModal';
 import { serverPagedProps, tablePage } from '@/components/pagedTable';
 import ScrollRegion from '@/components/ScrollRegion';
 import { RegistrationStatusTag } from '@/components/StatusTag';
-import { roster, rosterExport } from '@/services/center';
+import { rejectRosterPhoto, roster, rosterExport } from '@/services/center';
+import { handledHere } from '@/utils/failure';
 import type { RegistrationStatus } from '../../../../../contract/booking';
 import type { CenterExam, RosterEntry } from '../../../../../contract/center';
 import { formatInZone } from '../../../../../contract/format';
 import { saveBlob } from '../../download';
 import { nationalPhone } from '../format';
 import MoveSeatModal from './MoveSeatModal';
+import RosterPhoto from './RosterPhoto';
 
 const PAGE_SIZE = 20;
 const STATUSES: RegistrationStatus[] = ['pending', 'register', 'checkin', 'completed', 'canceled'];
 const HEADING_ID = 'center-roster';
 /** Registrations holding a seat: the ones a center may move. */
 const LIVE = new Set<RegistrationStatus>(['pending', 'register', 'checkin']);
+/** Candidates registered at the exam: the ones whose photo a center may reject. */
+const REGISTERED = new Set<RegistrationStatus>(['register', 'checkin']);
 
 interface RosterQuery {
   q?: string;
@@ -35,6 +40,7 @@ export default function RosterTab({ exam }: { exam: CenterExam }) {
   const [query, setQuery] = useState<RosterQuery>({});
   const [exporting, setExporting] = useState(false);
   const [moving, setMoving] = useState<RosterEntry | null>(null);
+  const [rejecting, setRejecting] = useState<RosterEntry | null>(null);
   const table = useRef<ActionType>();
 
   const exportRoster = async () => {
@@ -49,6 +55,13 @@ export default function RosterTab({ exam }: { exam: CenterExam }) {
   };
 
   const columns: ProColumns<RosterEntry>[] = [
+    {
+      title: text('column.photo'),
+      dataIndex: 'photo',
+      render: (_, entry) => (
+        <RosterPhoto entry={entry} onReject={REGISTERED.has(entry.status) ? () => setRejecting(entry) : undefined} />
+      ),
+    },
     // A candidate anonymized on request keeps their line, without a name.
     { title: text('column.name'), dataIndex: 'name', render: (_, entry) => entry.name || text('anonymized') },
     { title: text('column.phone'), dataIndex: 'phone', render: (_, entry) => nationalPhone(entry.phone) },
@@ -144,6 +157,18 @@ export default function RosterTab({ exam }: { exam: CenterExam }) {
           onClose={() => setMoving(null)}
           onMoved={() => {
             setMoving(null);
+            table.current?.reload();
+          }}
+        />
+      ) : null}
+      {rejecting?.photo ? (
+        <PhotoRejectModal
+          name={rejecting.name || text('anonymized')}
+          photoUrl={rejecting.photo.url}
+          reject={(reason) => rejectRosterPhoto(exam.id, rejecting.registrationId, { reason }, handledHere)}
+          onClose={() => setRejecting(null)}
+          onRejected={() => {
+            setRejecting(null);
             table.current?.reload();
           }}
         />

@@ -13,6 +13,7 @@ import type { ErasureResult, OpsCandidateDetail, OpsOrderRow } from '../../../..
 import { saveBlob } from '../../../Center/download';
 import { opsFormat } from '../../components/money';
 import { nationalPhone } from '../format';
+import CandidatePhoto from './CandidatePhoto';
 import EraseCandidateModal from './EraseCandidateModal';
 
 type Registration = OpsCandidateDetail['registrations'][number];
@@ -123,6 +124,13 @@ export default function CandidatePanel({ candidateId, onErased }: CandidatePanel
         <ProDescriptions.Item label={text('idNumber')}>{candidate.maskedIdNumber || '–'}</ProDescriptions.Item>
         <ProDescriptions.Item label={text('createdAt')}>{format.at(candidate.createdAt)}</ProDescriptions.Item>
         <ProDescriptions.Item label={text('sessions')}>{candidate.activeSessions}</ProDescriptions.Item>
+        <ProDescriptions.Item label={text('photo')}>
+          <CandidatePhoto
+            candidate={candidate}
+            name={nameOf(candidate)}
+            onRejected={(photo) => detail.mutate({ ...candidate, photo })}
+          />
+        </ProDescriptions.Item>
         {candidate.anonymizedAt ? (
           <ProDescriptions.Item label={text('anonymizedAt')}>{format.at(candidate.anonymizedAt)}</ProDescriptions.Item>
         ) : null}
