@@ -235,7 +235,14 @@ async function rush(
   let inFlightBookings = 0;
   let joinLatenessMs = 0;
   const bookedAt: number[] = [];
+  let cuttingOff = false;
+  let sent = 0;
+  const send = <T>(...args: Parameters<typeof call>) => {
+    sent += 1;
+    return call<T>(...args);
+  };
   const note = (answer: Answer<unknown>, what: string) => {
+    if (cuttingOff) return;
     requests += 1;
     if (answer.status >= 500 || answer.status === 0) serverErrors += 1;
     if (answer.status !== 200) {
@@ -281,12 +288,12 @@ async function rush(
     inFlightBookings += 1;
     const url = urls[c.server] as URL;
     const agent = agents[c.server] as http.Agent;
-    const quote = await call<{ totalFen: number }>(agent, url, 'POST', '/api/front/checkout/quote', auth(c), {
+    const quote = await send<{ totalFen: number }>(agent, url, 'POST', '/api/front/checkout/quote', auth(c), {
       examId,
     });
     note(quote, 'quote');
     if (quote.data) {
-      const answer = await call(
+      const answer = await send(
         agent,
         url,
         'POST',
@@ -326,7 +333,7 @@ async function rush(
     }
   };
   const poll = async (c: Candidate) => {
-    const answer = await call<QueueAnswer>(
+    const answer = await send<QueueAnswer>(
       agents[c.server] as http.Agent,
       urls[c.server] as URL,
       'GET',
@@ -341,7 +348,7 @@ async function rush(
   const join = async (c: Candidate) => {
     c.joinSentAt = clock();
     joinLatenessMs = Math.max(joinLatenessMs, c.joinSentAt - c.joinAt);
-    const answer = await call<QueueAnswer>(
+    const answer = await send<QueueAnswer>(
       agents[c.server] as http.Agent,
       urls[c.server] as URL,
       'POST',
@@ -397,9 +404,13 @@ async function rush(
   clearInterval(sampler);
   for (const timer of timers) clearTimeout(timer);
   await watching;
-  while (inFlightBookings > 0) await new Promise((resolve) => setTimeout(resolve, 50));
-  const wallS = (performance.now() - started) / 1000;
+  // Bookings under way get a few seconds to finish; whatever is still unanswered then is cut off, not waited for.
+  const graceUntil = clock() + 5_000;
+  while (inFlightBookings > 0 && clock() < graceUntil) await new Promise((resolve) => setTimeout(resolve, 50));
+  const unanswered = sent - requests;
+  cuttingOff = true;
   for (const agent of agents) agent.destroy();
+  const wallS = (performance.now() - started) / 1000;
 
   // Fairness: a late joiner (after the opening) placed ahead of anyone whose join was answered before theirs was sent.
   const placed = candidates.filter((c) => c.position !== null && c.joinAnsweredAt > 0);
@@ -445,6 +456,7 @@ async function rush(
     earlyJoiners: placed.filter((c) => c.early).length,
     sawSoldOut: soldOutAnswers,
     waitingAtEnd: candidates.filter((c) => !c.done).length,
+    unanswered,
   };
 }
 
@@ -521,7 +533,7 @@ async function main() {
         `  other answers                         ${[...r.errors].map(([k, n]) => `${k.trim()}: ${n}`).join(', ') || 'none'}`,
       );
       console.log(
-        `  load generator                        ${r.requests} requests in ${r.wallS.toFixed(1)} s (${(r.requests / r.wallS).toFixed(0)}/s), joins sent at most ${r.joinLatenessMs.toFixed(0)} ms late, one process sharing the 2 cores`,
+        `  load generator                        ${r.requests} answers in ${r.wallS.toFixed(1)} s (${(r.requests / r.wallS).toFixed(0)}/s), ${r.unanswered} unanswered at the stop (cut off), joins sent at most ${r.joinLatenessMs.toFixed(0)} ms late; one process sharing the 2 cores`,
       );
       console.log(
         `  machine load average (1 min)          ${loadBefore.toFixed(1)} before, ${(loadavg()[0] ?? 0).toFixed(1)} after (2 cores; other work on the machine counts)`,

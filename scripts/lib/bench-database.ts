@@ -27,10 +27,13 @@ export function benchDatabaseKinds(setting = process.env.BENCH_DATABASES ?? 'pos
 
 /**
  * Runs `work` on a scratch database of `kind` that is removed afterwards: a PostgreSQL database created on the server
- * of BENCH_DATABASE_URL (default the local test server), or a PGlite directory in a temporary folder.
+ * of `adminUrl` (BENCH_DATABASE_URL, default the local test server), or a PGlite directory in a temporary folder.
  */
-export async function withBenchDatabase<T>(kind: BenchDatabaseKind, work: (db: BenchDatabase) => Promise<T>) {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export async function withBenchDatabase<T>(
+  kind: BenchDatabaseKind,
+  work: (db: BenchDatabase) => Promise<T>,
+  adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+) {
   const folder = mkdtempSync(join(tmpdir(), 'exam-bench-'));
   const dataDir = join(folder, 'data');
   const scratch = `exam_bench_${process.pid}`;

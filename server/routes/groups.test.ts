@@ -671,6 +671,25 @@ describe('step 3: one order for the group', () => {
     assert.equal(await registrationCount(exam.id, 'pending'), 4);
   });
 
+  test("with the exam's waiting room on, checkout needs the coordinator's admission", async () => {
+    const rows = members(2);
+    const { auth, group, exam } = await groupWith(rows, { waitingRoom: true });
+    assertError(await checkout(auth, group.id), 403, 'ADMISSION_REQUIRED');
+    assert.equal(await accountsOf(rows), 0);
+    const queue = `/api/front/exams/${exam.id}/queue`;
+    assert.equal(dataOf('queueJoin', await post(queue, auth)).state, 'waiting');
+    t.clock.advance(1_000);
+    const admission = dataOf('queueStatus', await get(queue, auth)).admission;
+    assert.ok(admission);
+    const { totalFen } = await groupQuote(auth, group.id);
+    const paid = await post(`/api/front/groups/${group.id}/checkout`, auth, {
+      expectedTotalFen: totalFen,
+      admissionToken: admission.token,
+    });
+    assert.equal(paid.statusCode, 200, paid.body);
+    assert.equal(await seatsTaken(t, exam.id), 2);
+  });
+
   test('seats gone since the upload: SOLD_OUT and nothing written', async () => {
     const rows = members(3);
     const { auth, group, exam } = await groupWith(rows, { capacity: 3 });
