@@ -1,7 +1,7 @@
 /**
  * `npm run bench:rush`: registration day. BENCH_CANDIDATES (100,000) candidates join one exam's waiting room within
  * BENCH_JOIN_SPREAD_S (10) seconds around its opening (half before it, half after), for BENCH_SEATS (5,000) seats,
- * against the production server on PostgreSQL and Redis (BENCH_INSTANCES server processes, default 1, on one
+ * against the production server on PostgreSQL and Redis (BENCH_INSTANCES server processes, default 2, on one
  * PostgreSQL and one Redis). Each simulated candidate polls its status when told (nextCheckSeconds) and, once
  * admitted, books as the checkout page does: a quote, then the booking with its total, the admission token and an
  * Idempotency-Key. Nobody pays. The candidates (accounts, complete profiles, sessions) are written to the database
@@ -15,7 +15,7 @@
  * Bounded: it stops BENCH_AFTER_SOLD_OUT_S (3) seconds after sold out, or BENCH_DEADLINE_S (120) seconds after the
  * opening, whichever comes first.
  *
- * Other settings: BENCH_CONNECTIONS (256 keep-alive connections per server), BENCH_ADMIT_PER_SECOND (the servers'
+ * Other settings: BENCH_CONNECTIONS (256 keep-alive connections per server for joins, as many for the rest), BENCH_ADMIT_PER_SECOND (the servers'
  * WAITING_ROOM_ADMIT_PER_SECOND, 250), BENCH_DATABASE_URL, BENCH_REDIS_URL (redis://127.0.0.1:6379).
  * Targets on a 2-core machine: status p99 < 100 ms while 100,000 wait, sold out < 60 s after the opening, peak memory
  * < 1 GB per server process, 0 oversold, 0 5xx.
@@ -36,7 +36,7 @@ import { freePort, type RunningServer, startServerProcess } from './lib/server-p
 
 const CANDIDATES = Number(process.env.BENCH_CANDIDATES ?? 100_000);
 const SEATS = Number(process.env.BENCH_SEATS ?? 5_000);
-const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
+const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 256);
 const ADMIT_PER_SECOND = Number(process.env.BENCH_ADMIT_PER_SECOND ?? 250);
 const JOIN_SPREAD_S = Number(process.env.BENCH_JOIN_SPREAD_S ?? 10);
@@ -216,7 +216,10 @@ async function rush(
   redis: { client: Redis; prefix: string },
 ) {
   const urls = servers.map((s) => new URL(s.url));
+  // Joins have connections of their own, so a candidate's status checks and booking never queue behind the flood of
+  // other candidates' joins inside this one process (real candidates each have their own connection).
   const agents = servers.map(() => new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS }));
+  const joinAgents = servers.map(() => new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS }));
   const opensAtMs = Date.now() + LEAD_S * 1000;
   const opensAt = new Date(opensAtMs);
   await database.db.update(exams).set({ registrationOpensAt: opensAt }).where(eq(exams.id, examId));
@@ -349,7 +352,7 @@ async function rush(
     c.joinSentAt = clock();
     joinLatenessMs = Math.max(joinLatenessMs, c.joinSentAt - c.joinAt);
     const answer = await send<QueueAnswer>(
-      agents[c.server] as http.Agent,
+      joinAgents[c.server] as http.Agent,
       urls[c.server] as URL,
       'POST',
       queuePath,
@@ -409,7 +412,7 @@ async function rush(
   while (inFlightBookings > 0 && clock() < graceUntil) await new Promise((resolve) => setTimeout(resolve, 50));
   const unanswered = sent - requests;
   cuttingOff = true;
-  for (const agent of agents) agent.destroy();
+  for (const agent of [...agents, ...joinAgents]) agent.destroy();
   const wallS = (performance.now() - started) / 1000;
 
   // Fairness: a late joiner (after the opening) placed ahead of anyone whose join was answered before theirs was sent.
