@@ -38,25 +38,53 @@ const DRAW_RANGE = 2 ** 47;
 /** Kept after registration ends, then forgotten. */
 const LINE_KEPT_MS = 86_400_000;
 
+/** How old a glimpse of an exam may be while a fresher one is being read (see examGlimpse). */
+export const GLIMPSE_STALE_MS = 5 * SECOND_MS;
+
+interface Glimpsed {
+  readAt: number;
+  exam: Promise<ExamWithCenter | undefined>;
+  /** A fresher read is under way. */
+  refreshing: boolean;
+}
+
 /**
  * Reads exams for the status path through a short cache: one query per exam per `ttlMs` per instance, however many
- * candidates ask, and concurrent misses share one query. Seats left may be that old; booking itself never trusts it.
+ * candidates ask. Past `ttlMs` the glimpse is read again in the background while answers keep using the one held (up
+ * to GLIMPSE_STALE_MS old), so a status answer never waits behind a database busy with a rush of logins. Seats left
+ * may be that old; booking itself never trusts it.
  */
 export function examGlimpse(
   repos: Pick<Repositories, 'exams'>,
   clock: () => Date,
   ttlMs = SECOND_MS,
 ): (examId: string) => Promise<ExamWithCenter | undefined> {
-  const cached = new Map<string, { until: number; exam: Promise<ExamWithCenter | undefined> }>();
+  const cached = new Map<string, Glimpsed>();
+  const read = (examId: string, now: number): Glimpsed => {
+    const glimpse: Glimpsed = { readAt: now, exam: repos.exams.exam(examId), refreshing: false };
+    glimpse.exam.then(
+      () => cached.set(examId, glimpse),
+      () => cached.get(examId) === glimpse && cached.delete(examId),
+    );
+    return glimpse;
+  };
   return (examId) => {
     const now = clock().getTime();
-    const hit = cached.get(examId);
-    if (hit && hit.until > now) return hit.exam;
+    const held = cached.get(examId);
+    if (held && now - held.readAt < ttlMs) return held.exam;
+    if (held && now - held.readAt < GLIMPSE_STALE_MS) {
+      if (!held.refreshing) {
+        held.refreshing = true;
+        read(examId, now).exam.catch(() => {
+          held.refreshing = false;
+        });
+      }
+      return held.exam;
+    }
     if (cached.size > 10_000) cached.clear();
-    const exam = repos.exams.exam(examId);
-    cached.set(examId, { until: now + ttlMs, exam });
-    exam.catch(() => cached.delete(examId));
-    return exam;
+    const fresh = read(examId, now);
+    cached.set(examId, fresh);
+    return fresh.exam;
   };
 }
 

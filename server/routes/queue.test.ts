@@ -11,6 +11,7 @@ import { type CatalogBasics, insertCatalogBasics, insertExam } from '../../tests
 import { addTestOperator, loginOperator } from '../../tests/helpers/ops';
 import { auditLog, exams, sessions, users } from '../db/schema';
 import { hashToken } from '../domain/auth';
+import { GLIMPSE_STALE_MS } from '../domain/waitingRoom';
 import { uuidv7 } from '../ids';
 
 /**
@@ -89,8 +90,10 @@ function assertRefused(response: Awaited<ReturnType<typeof bookWith>>, status: n
   assert.equal(envelope(response).errorCode, code);
 }
 
-/** Moves the clock; the status path's view of an exam is at most a second old, so this also refreshes it. */
+/** Moves the clock (admissions follow it). */
 const wait = (ms: number) => t.clock.advance(ms);
+/** Past the age at which the status path reads an exam again before answering (after a change in the database). */
+const untilExamReread = () => wait(GLIMPSE_STALE_MS + 1);
 
 describe('a waiting room', () => {
   test('early joiners get shuffled places from the opening, later ones queue behind in arrival order', async () => {
@@ -202,7 +205,7 @@ describe('a waiting room', () => {
     wait(1_000);
     assert.equal((await queue(t, line[0]?.headers ?? { authorization: '' }, exam.id, 'GET')).state, 'admitted');
     await t.database.db.update(exams).set({ seatsTaken: 2 }).where(eq(exams.id, exam.id));
-    wait(1_001);
+    untilExamReread();
     for (const c of line) {
       const status = await queue(t, c.headers, exam.id, 'GET');
       assert.deepEqual([status.state, status.position, status.admission], ['sold_out', null, null]);
@@ -214,7 +217,7 @@ describe('a waiting room', () => {
     const [c] = await candidates(1);
     assert.ok(c);
     await t.database.db.update(exams).set({ status: 'canceled' }).where(eq(exams.id, exam.id));
-    wait(1_001);
+    untilExamReread();
     assert.equal((await queue(t, c.headers, exam.id)).state, 'closed');
     const unknown = await t.app.inject({
       method: 'GET',
