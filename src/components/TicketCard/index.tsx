@@ -15,8 +15,8 @@ interface Props {
 }
 
 /**
- * One admission ticket as it prints (a `.print-sheet`, see PrintStyle): who, what, where (room and seat once
- * allocated), the signed QR the examiner scans, and the arrival instructions; before its release, when it comes. Texts from the ticket domain and STATUS_TEXTS, added by the page.
+ * One admission ticket as it prints (a `.print-sheet`, see PrintStyle): who (with the photo the examiner compares),
+ * what, where (room and seat once allocated), the signed QR the examiner scans, and the arrival instructions; before its release, when it comes. Texts from the ticket domain and STATUS_TEXTS, added by the page.
  */
 export default function TicketCard({ ticket, title, extra }: Props) {
   const intl = useIntl();
@@ -36,6 +36,15 @@ export default function TicketCard({ ticket, title, extra }: Props) {
         {extra}
       </Flex>
       <Flex gap={24} wrap align="flex-start">
+        {candidate.avatar_small ? (
+          <img
+            src={candidate.avatar_small}
+            alt={text('photo', { name: candidate.name })}
+            width={96}
+            height={96}
+            style={{ objectFit: 'cover', border: '1px solid #d9d9d9' }}
+          />
+        ) : null}
         <Descriptions column={1} size="small" style={{ flex: '1 1 320px' }}>
           <Descriptions.Item label={text('field.exam')}>{examName}</Descriptions.Item>
           <Descriptions.Item label={text('field.date')}>

@@ -16,6 +16,7 @@ export default {
     'Your ticket, with its QR code, room and seat, is released on {date}. Come back then to print it.',
   'pages.ticket.downloadPdf': 'Download PDF',
   'pages.ticket.addToCalendar': 'Add to calendar',
+  'pages.ticket.photo': 'Photo of {name}',
   'pages.ticket.field.name': 'Candidate',
   'pages.ticket.field.idNumber': 'ID number',
   'pages.ticket.field.phone': 'Phone',

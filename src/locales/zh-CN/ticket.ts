@@ -15,6 +15,7 @@ export default {
   'pages.ticket.notReleased': '准考证（含二维码、考场和座位号）将于 {date} 发放，届时再来打印。',
   'pages.ticket.downloadPdf': '下载 PDF',
   'pages.ticket.addToCalendar': '添加到日历',
+  'pages.ticket.photo': '{name}的照片',
   'pages.ticket.field.name': '考生',
   'pages.ticket.field.idNumber': '身份证号',
   'pages.ticket.field.phone': '手机号',
