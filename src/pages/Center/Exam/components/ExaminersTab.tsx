@@ -13,6 +13,16 @@ import { nationalPhone } from '../format';
 
 const HEADING_ID = 'center-examiners';
 
+/** Read by screen readers, not drawn. */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 /**
  * The examiners who check candidates in at the door: assigned by their phone, given one of the exam's rooms to keep
  * the door of (their scan then warns of a candidate seated elsewhere), taken off again.
@@ -84,18 +94,25 @@ export default function ExaminersTab({ exam }: { exam: CenterExam }) {
     {
       title: text('column.room'),
       key: 'room',
+      // A label of its own (read, not drawn), tied to the select's input: an aria-label on antd's Select would also
+      // land on its wrapper, where no role allows one.
       render: (_, examiner) => (
-        <Select<string>
-          size="small"
-          style={{ minWidth: 140 }}
-          aria-label={text('room.label', { name: nameOf(examiner) })}
-          value={examiner.roomId ?? ''}
-          onChange={(value) => chooseRoom(examiner, value || null)}
-          options={[
-            { value: '', label: text('room.any') },
-            ...examRooms.map((room) => ({ value: room.id, label: room.name })),
-          ]}
-        />
+        <>
+          <label htmlFor={`examiner-room-${examiner.userId}`} style={VISUALLY_HIDDEN}>
+            {text('room.label', { name: nameOf(examiner) })}
+          </label>
+          <Select<string>
+            id={`examiner-room-${examiner.userId}`}
+            size="small"
+            style={{ minWidth: 140 }}
+            value={examiner.roomId ?? ''}
+            onChange={(value) => chooseRoom(examiner, value || null)}
+            options={[
+              { value: '', label: text('room.any') },
+              ...examRooms.map((room) => ({ value: room.id, label: room.name })),
+            ]}
+          />
+        </>
       ),
     },
     {

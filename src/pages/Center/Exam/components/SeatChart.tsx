@@ -62,7 +62,7 @@ function RoomGrid({ room }: { room: ChartRoom }) {
               minHeight: 52,
             }}
           >
-            <div style={{ fontWeight: 600, color: token.colorPrimary }}>{seat.seat}</div>
+            <div style={{ fontWeight: 700, color: token.colorText }}>{seat.seat}</div>
             <div
               style={{
                 overflowWrap: 'anywhere',

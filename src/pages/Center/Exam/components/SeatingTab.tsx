@@ -90,7 +90,17 @@ export default function SeatingTab({ exam }: { exam: CenterExam }) {
           ticketsReleaseAt: current.ticketsReleaseSet ? dayjs(current.ticketsReleaseAt) : null,
         }}
       >
-        <Form.Item name="roomIds" label={text('rooms')} rules={[{ required: true, message: text('rooms.required') }]}>
+        {/* A validator, not `required`: antd would put aria-required on the checkbox group, which no group may carry. */}
+        <Form.Item
+          name="roomIds"
+          label={text('rooms')}
+          rules={[
+            {
+              validator: (_, value: string[] | undefined) =>
+                value?.length ? Promise.resolve() : Promise.reject(new Error(text('rooms.required'))),
+            },
+          ]}
+        >
           <Checkbox.Group
             options={centerRooms.data.map((room) => ({
               value: room.id,
