@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -21,6 +22,12 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
   { name: 'PORT', default: '8000', meaning: 'HTTP port (0 picks a free one).' },
   { name: 'DATA_DIR', default: './data', meaning: 'Directory of the embedded PGlite database and its lock file.' },
   { name: 'DATABASE_URL', default: '(unset)', meaning: 'postgres://... of a PostgreSQL server; unset uses PGlite.' },
+  {
+    name: 'WORKERS',
+    default: 'the number of CPUs with DATABASE_URL, 1 on PGlite',
+    meaning:
+      'Server processes sharing the port (node:cluster); a dead one is restarted. PGlite is one process and ignores it.',
+  },
   { name: 'REDIS_URL', default: '(unset)', meaning: 'redis://... shared by instances for rate limits and OTP pacing.' },
   {
     name: 'REDIS_PREFIX',
@@ -235,6 +242,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalString,
+  WORKERS: z.coerce.number().int().positive().max(64).optional(),
   REDIS_URL: optionalString,
   REDIS_PREFIX: z.string().min(1).default('exam:'),
   TRUST_PROXY: trustProxy,
@@ -288,6 +296,14 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Server processes `npm start` runs (node:cluster): 1 on PGlite, whatever WORKERS asked. */
+  workers: number;
+  /** WORKERS as set, so PGlite can say it ignores a value above 1. */
+  workersRequested: number | undefined;
+  /** Whether this process runs the background jobs: one worker of a cluster does (server/main.ts), tests never. */
+  runJobs: boolean;
+  /** How long one read of an exam serves the bookings of it (domain/recentExams.ts); tests read every time. */
+  recentExamMs: number;
   redisUrl: string | undefined;
   redisPrefix: string;
   /** Fastify's trustProxy: off, or the addresses and CIDRs of the proxies in front. */
@@ -452,6 +468,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    workers: e.DATABASE_URL === undefined ? 1 : (e.WORKERS ?? availableParallelism()),
+    workersRequested: e.WORKERS,
+    runJobs: e.APP_ENV !== 'test',
+    recentExamMs: e.APP_ENV === 'test' ? 0 : 1000,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     trustProxy: e.TRUST_PROXY ?? false,

@@ -32,11 +32,11 @@ function every(intervalMs: number, log: FastifyBaseLogger, name: string, work: (
  * refunds still owed (asks again for refused ones, queries those the provider is processing) and seats the
  * candidates of exams whose registration has closed (domain/seating.ts seatClosedExams). It starts once the
  * app is ready and stops when it closes. Tests (APP_ENV=test) sweep explicitly after moving their clock, so no timer
- * runs there.
+ * runs there; of a cluster's workers (WORKERS), only the one server/main.ts names runs them.
  */
 export const jobsPlugin = fp(
   async (app) => {
-    if (app.config.appEnv === 'test') return;
+    if (!app.config.runJobs) return;
     const deps = bookingDeps(app);
     const stops: (() => void)[] = [];
     app.addHook('onReady', async () => {
