@@ -62,6 +62,9 @@ export async function withBenchDatabase<T>(
   }
 }
 
+/** The fee of every bench exam. */
+export const BENCH_FEE_FEN = 20_000;
+
 /**
  * Migrates a fresh bench database and adds one category, one center and an exam per entry of `seats` (code to
  * capacity), each 30 days away with registration closing a day before. Answers code -> exam id.
@@ -97,7 +100,7 @@ export async function seedBenchExams(database: Database, seats: Record<string, n
     cityCode: '1101',
     startsAt,
     registrationEndsAt: new Date(startsAt.getTime() - 86_400_000),
-    feeFen: 20_000,
+    feeFen: BENCH_FEE_FEN,
     capacity,
   }));
   await db.insert(exams).values(rows);

@@ -4,9 +4,10 @@ import { uniqueConstraintOf } from '../db/errors';
 import type { ExamBriefRow, ExamRow, ExamSummaryRow, OrderRow, RegistrationRow, UserRow } from '../db/rows';
 import { AppError } from '../errors';
 import { uuidv7 } from '../ids';
+import type { CreatePaymentRequest } from '../providers/payment/types';
 import { VISIBLE_CENTER_STATUSES } from './centerVerification';
 import type { BookingDeps } from './deps';
-import type { Repositories } from './ports';
+import type { Repositories, SeatOutcome } from './ports';
 import { type Promotion, priceBooking } from './pricing';
 import { missingProfileFields } from './profile';
 import { applicableInvitation, checkoutPromotion, claimCappedCodes, usesCappedCode } from './promotions';
@@ -201,7 +202,9 @@ export async function register(
     const earlier = await deps.repos.orders.orderByIdempotencyKey(user.id, key);
     if (earlier) return answerForOrder(deps, earlier, options.origin);
   }
-  const exam = await openExam(deps, request.examId);
+  // The exam's reads are shared for a moment by everyone booking it (domain/recentExams.ts).
+  const recent: BookingDeps = { ...deps, repos: { ...deps.repos, exams: deps.recentExams.exams } };
+  const exam = await openExam(recent, request.examId);
   assertAdmitted(deps, exam, user.id, request.admissionToken);
   // Most requests at a popular exam arrive after it filled up: answer them from this read without a transaction.
   // It only ever refuses; the seat itself is taken by the conditional UPDATE below.
@@ -227,43 +230,71 @@ export async function register(
   const now = deps.now();
   const free = breakdown.totalFen === 0;
 
-  let booked: { registration: RegistrationRow; order: OrderRow };
+  const registration = newRegistration(user.id, exam.id, free, now);
+  const booked = newBookingOrder(deps, {
+    userId: user.id,
+    examId: exam.id,
+    breakdown,
+    promotion,
+    referralCode,
+    key,
+    now,
+  });
+  let outcome: SeatOutcome;
   try {
-    const registration = newRegistration(user.id, exam.id, free, now);
-    const order = newBookingOrder(deps, {
-      userId: user.id,
-      examId: exam.id,
-      breakdown,
-      promotion,
-      referralCode,
-      key,
-      now,
-    });
-    const seated = usesCappedCode(promotion, invitation)
-      ? await deps.uow.run(async (tx) => {
-          await claimCappedCodes(tx, promotion, invitation);
-          return bookSeat(tx, registration, order);
-        })
-      : await bookSeat(deps.repos, registration, order);
-    if (!seated) throw new AppError('SOLD_OUT');
-    booked = { registration, order };
+    if (usesCappedCode(promotion, invitation)) {
+      // A capped code is claimed in the booking's own transaction.
+      outcome = await deps.uow.run(async (tx) => {
+        await claimCappedCodes(tx, promotion, invitation);
+        return (await bookSeat(tx, registration, booked)) ? 'seated' : 'soldOut';
+      });
+    } else {
+      // Seated with the others waiting for the same exam, one statement for many (domain/bookingBatch.ts); a local
+      // provider's payment (the sandbox's) is written in that statement too.
+      const payment = free ? undefined : deps.payment.localOrder?.(paymentRequest(deps, booked, exam, options.origin));
+      if (payment) booked.qrContent = payment.qrContent;
+      outcome = await deps.seatBatches.book({ registration, order: booked, payment: payment?.ledger });
+    }
   } catch (error) {
     const constraint = uniqueConstraintOf(error);
-    if (constraint === undefined) throw error;
-    // A concurrent request with the same key won the race: answer what it booked.
+    if (constraint === 'registrations_live_uq') outcome = 'registered';
+    else if (constraint === 'orders_idempotency_uq') outcome = 'keyUsed';
+    else throw error;
+  }
+  if (outcome === 'soldOut') throw new AppError('SOLD_OUT');
+  if (outcome !== 'seated') {
+    // A request with the same key came first (or won the race): answer what it booked.
     const earlier = key ? await deps.repos.orders.orderByIdempotencyKey(user.id, key) : undefined;
     if (earlier) return answerForOrder(deps, earlier, options.origin);
-    if (constraint === 'registrations_live_uq') throw new AppError('ALREADY_REGISTERED');
-    throw error;
+    if (outcome === 'registered') throw new AppError('ALREADY_REGISTERED');
+    throw new Error(`the booking of ${user.id} collided on its idempotency key, yet no order has it`);
   }
 
-  let { order } = booked;
-  if (!free) order = await requestPayment(deps, order, exam, options.origin);
-  const summary = await examSummaryRow(deps, exam.id);
+  let order = booked;
+  if (!free && order.qrContent === null) order = await requestPayment(deps, order, exam, options.origin);
+  const summary = await examSummaryRow(recent, exam.id);
   return {
-    registration: toRegistrationView(deps, booked.registration, summary, order.id, null),
+    registration: toRegistrationView(deps, registration, summary, order.id, null),
     order: toOrderView(order, exam, []),
     payment: { qrContent: order.qrContent ?? '' },
+  };
+}
+
+/** What the provider is asked for an order: its amount, what it buys, until when, and where to notify. */
+function paymentRequest(
+  deps: Pick<BookingDeps, 'links' | 'payment'>,
+  order: OrderRow,
+  exam: ExamBriefRow,
+  origin: string,
+): CreatePaymentRequest {
+  const base = deps.links.publicBase(origin);
+  return {
+    orderId: order.id,
+    description: { zh: exam.nameZh, en: exam.nameEn },
+    amountFen: order.totalFen,
+    expiresAt: order.expiresAt,
+    notifyUrl: deps.links.paymentNotify(base, deps.payment.name),
+    publicUrl: base,
   };
 }
 
@@ -278,16 +309,8 @@ export async function requestPayment(
   exam: ExamBriefRow,
   origin: string,
 ): Promise<OrderRow> {
-  const base = deps.links.publicBase(origin);
   try {
-    const { qrContent } = await deps.payment.createOrder({
-      orderId: order.id,
-      description: { zh: exam.nameZh, en: exam.nameEn },
-      amountFen: order.totalFen,
-      expiresAt: order.expiresAt,
-      notifyUrl: deps.links.paymentNotify(base, deps.payment.name),
-      publicUrl: base,
-    });
+    const { qrContent } = await deps.payment.createOrder(paymentRequest(deps, order, exam, origin));
     await deps.repos.orders.setQrContent(order.id, qrContent);
     return { ...order, qrContent };
   } catch (error) {

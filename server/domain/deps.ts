@@ -1,6 +1,8 @@
 import type { Config } from '../config';
 import type { PaymentProvider } from '../providers/payment/types';
+import type { SeatBatches } from './bookingBatch';
 import type { DomainLogger, Links, Repositories, UnitOfWork } from './ports';
+import type { RecentExams } from './recentExams';
 import type { SeatEvents } from './seats';
 
 /**
@@ -31,4 +33,8 @@ export interface BookingDeps {
   log: DomainLogger;
   /** Told when seats come free (after the transaction that freed them commits). */
   seats: SeatEvents;
+  /** Seats single bookings of one exam many per statement. */
+  seatBatches: SeatBatches;
+  /** The exam reads a booking makes, shared for a moment by the crowd booking that exam. */
+  recentExams: RecentExams;
 }

@@ -79,6 +79,7 @@ import type {
   VerificationChange,
   VerificationRow,
 } from '../db/rows';
+import type { LocalPaymentOrder } from '../providers/payment/types';
 
 /**
  * What the domain needs from the world outside it, declared here and implemented elsewhere: the repositories
@@ -270,6 +271,23 @@ export interface SeatsRepository {
 
 // --- registrations, orders, payments ---
 
+/**
+ * One candidate's single booking of a seat: the registration and order to write when it is seated, and the local
+ * provider's ledger row of its payment (the sandbox's; the order then carries its QR already), written with them.
+ */
+export interface SeatBooking {
+  registration: RegistrationRow;
+  order: OrderRow;
+  payment?: LocalPaymentOrder['ledger'] | undefined;
+}
+
+/**
+ * What became of a booking in a batch: seated (written), sold out, refused because its candidate already holds a
+ * live registration of the exam, or because its candidate already used its Idempotency-Key (the earlier booking
+ * answers it).
+ */
+export type SeatOutcome = 'seated' | 'soldOut' | 'registered' | 'keyUsed';
+
 export interface RegistrationsRepository {
   registration(id: string, userId: string): Promise<RegistrationRow | undefined>;
   registrationsPage(
@@ -286,6 +304,11 @@ export interface RegistrationsRepository {
   groupSeats(registrationIds: string[]): Promise<Map<string, { coordinatorName: string }>>;
   /** A single booking in one statement: the seat, the registration, its order and item; false when sold out. */
   bookSeat(registration: RegistrationRow, order: OrderRow): Promise<boolean>;
+  /**
+   * Single bookings of one exam, at most one per candidate, in one statement: each one's outcome, in order. A
+   * unique violation (an Idempotency-Key reused on another exam meanwhile) fails all of them, writing nothing.
+   */
+  bookSeats(examId: string, bookings: SeatBooking[]): Promise<SeatOutcome[]>;
   insertRegistrations(rows: RegistrationRow[]): Promise<void>;
   /** Moves the given registrations from one of `from` to `to`; answers the rows that moved. */
   setRegistrationStatus(

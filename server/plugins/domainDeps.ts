@@ -16,6 +16,8 @@ export function bookingDeps(app: FastifyInstance) {
     now: app.now,
     log: app.log,
     seats: app.seats,
+    seatBatches: app.seatBatches,
+    recentExams: app.recentExams,
   } satisfies BookingDeps;
 }
 

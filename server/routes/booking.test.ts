@@ -445,6 +445,8 @@ describe('payment provider down', () => {
     const broken = await createTestApp({
       payment: ({ database, config, now }) => ({
         ...sandboxProvider({ db: database.db, secret: config.appSecret, now, payee: { zh: '公司', en: 'Company' } }),
+        // A provider over the network: no local ledger to write in the booking's statement, a call that fails.
+        localOrder: undefined,
         async createOrder(): Promise<{ qrContent: string }> {
           throw new ProviderError('connection refused');
         },

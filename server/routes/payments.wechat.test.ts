@@ -156,6 +156,8 @@ describe('booking paid with WeChat Pay (against a fake WeChat Pay server)', () =
       now: () => app().clock.now,
       log: { info() {}, warn() {}, error() {} },
       seats: app().app.seats,
+      seatBatches: app().app.seatBatches,
+      recentExams: app().app.recentExams,
     });
     assert.equal(await orderStatus(orderId), 'expired');
     assert.equal(fake.closed(orderId), true);

@@ -87,6 +87,8 @@ export function sweepNow(t: TestApp) {
     now: () => t.clock.now,
     log: quietLog,
     seats: t.app.seats,
+    seatBatches: t.app.seatBatches,
+    recentExams: t.app.recentExams,
   });
 }
 
@@ -104,6 +106,8 @@ export function followUpRefundsNow(t: TestApp, payment: PaymentProvider = sandbo
     now: () => t.clock.now,
     log: quietLog,
     seats: t.app.seats,
+    seatBatches: t.app.seatBatches,
+    recentExams: t.app.recentExams,
   };
   return followUpRefunds(deps, batch);
 }

@@ -3,7 +3,7 @@ import type { RegistrationStatus } from '../../../contract';
 import type { RegistrationsRepository } from '../../domain/ports';
 import type { Db } from '../client';
 import { groupRegistrations, orderItems, orders, profiles, registrations, users } from '../schema';
-import { takeSeatStatement } from './seats';
+import { addSeatsStatement, seatsLeftStatement, takeSeatStatement } from './seats';
 
 /** Who a registration names (rows.ts RegistrationPerson): joined with users and profiles by the door and the roster. */
 export const registrationPersonColumns = {
@@ -140,6 +140,101 @@ export function registrationsRepository(db: Db): RegistrationsRepository {
       // node-postgres and PGlite both answer raw statements as { rows }.
       const { rows } = result as unknown as { rows: { taken: number }[] };
       return Number(rows[0]?.taken ?? 0) === 1;
+    },
+
+    /**
+     * Many single bookings of one exam in ONE statement: locks the exam's row, seats the bookings in their order as
+     * long as seats are left, writes each seated one's registration, order and item, and takes that many seats.
+     * A booking whose Idempotency-Key its candidate already used, or whose candidate already holds a live
+     * registration of this exam, is not seated (and takes no seat); one that collides with a booking committed
+     * meanwhile is skipped by ON CONFLICT DO NOTHING and takes no seat either, so one conflict never fails the rest.
+     * A booking paid through the sandbox also gets its order's QR and the sandbox's ledger row here.
+     * Answers each booking's outcome in the order given. The caller gives each candidate at most one booking.
+     */
+    async bookSeats(examId, bookings) {
+      const input = bookings.map(({ registration, order, payment }, n) => ({
+        n,
+        registration_id: registration.id,
+        user_id: registration.userId,
+        status: registration.status,
+        created_at: registration.createdAt.toISOString(),
+        order_id: order.id,
+        order_status: order.status,
+        breakdown: order.breakdown,
+        total_fen: order.totalFen,
+        promo_code: order.promoCode,
+        invitation_code: order.invitationCode,
+        provider: order.provider,
+        idempotency_key: order.idempotencyKey,
+        expires_at: order.expiresAt.toISOString(),
+        paid_at: order.paidAt?.toISOString() ?? null,
+        qr_content: order.qrContent,
+        ledger_description_zh: payment?.descriptionZh ?? null,
+        ledger_description_en: payment?.descriptionEn ?? null,
+        ledger_notify_url: payment?.notifyUrl ?? null,
+      }));
+      const result = await db.execute(sql`
+        WITH input AS (
+          SELECT * FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS x(
+            n int, registration_id uuid, user_id uuid, status registration_status, created_at timestamptz,
+            order_id uuid, order_status order_status, breakdown jsonb, total_fen int, promo_code text,
+            invitation_code text, provider text, idempotency_key text, expires_at timestamptz, paid_at timestamptz,
+            qr_content text, ledger_description_zh text, ledger_description_en text, ledger_notify_url text)
+        ), checked AS (
+          SELECT input.*,
+                 EXISTS (SELECT 1 FROM orders o
+                         WHERE o.user_id = input.user_id AND o.idempotency_key = input.idempotency_key) AS key_used,
+                 EXISTS (SELECT 1 FROM registrations r
+                         WHERE r.user_id = input.user_id AND r.exam_id = ${examId}::uuid
+                           AND r.status IN ('pending', 'register', 'checkin')) AS registered
+          FROM input
+        ), exam AS (
+          ${seatsLeftStatement(examId)}
+        ), candidate AS (
+          SELECT checked.*, row_number() OVER (ORDER BY n) AS place
+          FROM checked WHERE NOT key_used AND NOT registered
+        ), registration AS (
+          INSERT INTO registrations (id, user_id, exam_id, status, created_at)
+          SELECT c.registration_id, c.user_id, ${examId}::uuid, c.status, c.created_at
+          FROM candidate c, exam WHERE c.place <= exam.seats_left
+          ON CONFLICT DO NOTHING
+          RETURNING id
+        ), seat AS (
+          ${addSeatsStatement(examId, sql`(SELECT count(*)::int FROM registration)`)}
+        ), booked_order AS (
+          INSERT INTO orders (id, user_id, purpose, status, exam_id, breakdown, total_fen, promo_code,
+                              invitation_code, provider, qr_content, idempotency_key, expires_at, paid_at, created_at)
+          SELECT c.order_id, c.user_id, 'booking', c.order_status, ${examId}::uuid, c.breakdown, c.total_fen,
+                 c.promo_code, c.invitation_code, c.provider, c.qr_content, c.idempotency_key, c.expires_at, c.paid_at,
+                 c.created_at
+          FROM candidate c JOIN registration r ON r.id = c.registration_id
+          RETURNING id
+        ), item AS (
+          INSERT INTO order_items (order_id, registration_id)
+          SELECT c.order_id, c.registration_id FROM candidate c JOIN booked_order o ON o.id = c.order_id
+        ), ledger AS (
+          INSERT INTO sandbox_payments (order_id, amount_fen, description_zh, description_en, expires_at, notify_url)
+          SELECT c.order_id, c.total_fen, c.ledger_description_zh, c.ledger_description_en, c.expires_at,
+                 c.ledger_notify_url
+          FROM candidate c JOIN booked_order o ON o.id = c.order_id
+          WHERE c.ledger_notify_url IS NOT NULL
+        )
+        SELECT checked.n, checked.key_used, checked.registered,
+               EXISTS (SELECT 1 FROM registration r WHERE r.id = checked.registration_id) AS seated,
+               EXISTS (SELECT 1 FROM candidate c, exam WHERE c.n = checked.n AND c.place <= exam.seats_left)
+                 AS had_seat,
+               (SELECT count(*) FROM seat) AS exam_written
+        FROM checked ORDER BY checked.n`);
+      const { rows } = result as unknown as {
+        rows: { n: number; key_used: boolean; registered: boolean; seated: boolean; had_seat: boolean }[];
+      };
+      return rows.map((row) => {
+        if (row.seated) return 'seated';
+        if (row.key_used) return 'keyUsed';
+        // A seat was there for it, yet its registration collided with one committed meanwhile.
+        if (row.registered || row.had_seat) return 'registered';
+        return 'soldOut';
+      });
     },
 
     async insertRegistrations(rows) {

@@ -47,6 +47,26 @@ export function takeSeatStatement(examId: string): SQL {
           RETURNING id`;
 }
 
+/**
+ * The seats left on an active exam, its row locked until the caller's statement commits (no row when the exam is not
+ * active): the first step of a batch of bookings (registrations repository, `bookSeats`), which seats as many as this.
+ */
+export function seatsLeftStatement(examId: string): SQL {
+  return sql`SELECT capacity - seats_taken AS seats_left FROM exams
+          WHERE id = ${examId}::uuid AND status = 'active'
+          FOR UPDATE`;
+}
+
+/**
+ * Takes `seats` (an SQL count) more seats of an exam whose row the same statement locked with seatsLeftStatement;
+ * nothing when the count is zero. The CHECK (seats_taken <= capacity) fails the whole statement rather than oversell.
+ */
+export function addSeatsStatement(examId: string, seats: SQL): SQL {
+  return sql`UPDATE exams SET seats_taken = seats_taken + ${seats}
+          WHERE id = ${examId}::uuid AND ${seats} > 0
+          RETURNING id`;
+}
+
 /** A capacity the exam can be resized to: no fewer seats than are taken (the condition of an exam's rewrite). */
 export function capacityFitsTaken(capacity: number): SQL {
   return lte(exams.seatsTaken, capacity) as SQL;

@@ -5,6 +5,7 @@ import type { WalletOrder } from '../../../contract/payment';
 import type { Db } from '../../db/client';
 import { sandboxPayments, sandboxRefunds } from '../../db/schema';
 import {
+  type CreatePaymentRequest,
   type NotificationInput,
   NotificationRejected,
   notificationHeader,
@@ -27,6 +28,22 @@ const notificationBody = z.object({
 /** The sandbox's own id of a refund, as a provider gives one. */
 function sandboxRefundId(refundId: string): string {
   return `SBXR${refundId.replace(/-/g, '')}`;
+}
+
+/** The QR of a sandbox order: the local wallet page that pays it. */
+function walletUrl(request: CreatePaymentRequest): string {
+  return `${request.publicUrl.replace(/\/+$/, '')}/pay/sandbox/${request.orderId}`;
+}
+
+/** The sandbox's record of an order it was asked to take payment for. */
+function ledgerFields(request: CreatePaymentRequest) {
+  return {
+    amountFen: request.amountFen,
+    descriptionZh: request.description.zh,
+    descriptionEn: request.description.en,
+    expiresAt: request.expiresAt,
+    notifyUrl: request.notifyUrl,
+  };
 }
 
 /** Why the wallet's Confirm was refused: no such order, or it can no longer be paid (closed or expired). */
@@ -118,14 +135,15 @@ export function sandboxProvider(deps: {
   return {
     name: 'sandbox',
 
-    async createOrder(request) {
-      const fields = {
-        amountFen: request.amountFen,
-        descriptionZh: request.description.zh,
-        descriptionEn: request.description.en,
-        expiresAt: request.expiresAt,
-        notifyUrl: request.notifyUrl,
+    localOrder(request) {
+      return {
+        qrContent: walletUrl(request),
+        ledger: { orderId: request.orderId, ...ledgerFields(request) },
       };
+    },
+
+    async createOrder(request) {
+      const fields = ledgerFields(request);
       // Asking again (a reload) refreshes an open order; a paid or closed one keeps what happened to it.
       await db
         .insert(sandboxPayments)
@@ -135,7 +153,7 @@ export function sandboxProvider(deps: {
           set: fields,
           setWhere: eq(sandboxPayments.state, 'open'),
         });
-      return { qrContent: `${request.publicUrl.replace(/\/+$/, '')}/pay/sandbox/${request.orderId}` };
+      return { qrContent: walletUrl(request) };
     },
 
     async walletOrder(orderId) {

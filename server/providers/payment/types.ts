@@ -14,6 +14,22 @@ export interface CreatePaymentRequest {
   publicUrl: string;
 }
 
+/**
+ * A payment order of a provider whose ledger is a table of this database (the sandbox): its QR, known without asking
+ * anyone, and the ledger row that the booking's own statement writes (registrations repository, `bookSeats`).
+ */
+export interface LocalPaymentOrder {
+  qrContent: string;
+  ledger: {
+    orderId: string;
+    amountFen: number;
+    descriptionZh: string;
+    descriptionEn: string;
+    expiresAt: Date;
+    notifyUrl: string;
+  };
+}
+
 /** A notification whose signature (and, for WeChat, decryption) checked out. */
 export interface VerifiedPayment {
   orderId: string;
@@ -121,6 +137,11 @@ export interface ProviderLedger {
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'wechat';
   createOrder(request: CreatePaymentRequest): Promise<{ qrContent: string }>;
+  /**
+   * What createOrder would write, for a provider that can answer it without a network call (the sandbox): a booking
+   * then writes it in its own statement, one round trip fewer. Absent on real providers.
+   */
+  localOrder?(request: CreatePaymentRequest): LocalPaymentOrder;
   /** Throws NotificationRejected for anything forged, stale, tampered or malformed. */
   verifyNotification(input: NotificationInput): Promise<VerifiedPayment>;
   queryOrder(orderId: string): Promise<ProviderOrderState>;
