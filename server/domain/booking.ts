@@ -178,6 +178,40 @@ export function newBookingOrder(
   };
 }
 
+/**
+ * The checks of a single booking before anything is written: the exam open and not full (from a recent read), its
+ * access code, the candidate's complete profile, and the price confirmed. Answers the exam, the reads it came from,
+ * and the price.
+ */
+async function checkBooking(deps: BookingDeps, user: UserRow, request: RegistrationRequest) {
+  // The exam's reads are shared for a moment by everyone booking it (domain/recentExams.ts).
+  const recent: BookingDeps = { ...deps, repos: { ...deps.repos, exams: deps.recentExams.exams } };
+  const exam = await openExam(recent, request.examId);
+  assertAdmitted(deps, exam, user.id, request.admissionToken);
+  // Most requests at a popular exam arrive after it filled up: answer them from this read without a transaction.
+  // It only ever refuses; the seat itself is taken by the conditional UPDATE of the seat statement.
+  if (exam.seatsTaken >= exam.capacity) throw new AppError('SOLD_OUT');
+  assertAccessCode(exam, request.accessCode);
+  const { breakdown, who, promotion, invitation, referralCode } = await priceSeats(
+    deps,
+    user,
+    exam,
+    1,
+    request.promoCode,
+  );
+  const missing = missingProfileFields(who?.name ?? '', who?.profile ?? undefined);
+  if (missing.length > 0) {
+    throw new AppError(
+      'PROFILE_INCOMPLETE',
+      undefined,
+      undefined,
+      missing.map((field) => ({ path: field, message: 'required' })),
+    );
+  }
+  assertConfirmedTotal(breakdown, request.expectedTotalFen);
+  return { exam, recent, breakdown, promotion, invitation, referralCode };
+}
+
 export interface RegisterOptions {
   /** The Idempotency-Key header: the same key from the same user answers the same booking. */
   idempotencyKey: string | undefined;
@@ -198,35 +232,19 @@ export async function register(
 ): Promise<RegistrationResponse> {
   if (user.kind !== 'individual') throw new AppError('STUDENTS_ONLY');
   const key = options.idempotencyKey;
-  if (key) {
-    const earlier = await deps.repos.orders.orderByIdempotencyKey(user.id, key);
+  // A request repeating an Idempotency-Key that already booked is answered that booking: by the seat statement,
+  // which finds the key, or here when a check refuses it (the exam filled up or closed since, the price changed),
+  // so a first request never spends a round trip looking its key up.
+  let checked: Awaited<ReturnType<typeof checkBooking>>;
+  try {
+    checked = await checkBooking(deps, user, request);
+  } catch (error) {
+    const earlier =
+      key && error instanceof AppError ? await deps.repos.orders.orderByIdempotencyKey(user.id, key) : undefined;
     if (earlier) return answerForOrder(deps, earlier, options.origin);
+    throw error;
   }
-  // The exam's reads are shared for a moment by everyone booking it (domain/recentExams.ts).
-  const recent: BookingDeps = { ...deps, repos: { ...deps.repos, exams: deps.recentExams.exams } };
-  const exam = await openExam(recent, request.examId);
-  assertAdmitted(deps, exam, user.id, request.admissionToken);
-  // Most requests at a popular exam arrive after it filled up: answer them from this read without a transaction.
-  // It only ever refuses; the seat itself is taken by the conditional UPDATE below.
-  if (exam.seatsTaken >= exam.capacity) throw new AppError('SOLD_OUT');
-  assertAccessCode(exam, request.accessCode);
-  const { breakdown, who, promotion, invitation, referralCode } = await priceSeats(
-    deps,
-    user,
-    exam,
-    1,
-    request.promoCode,
-  );
-  const missing = missingProfileFields(who?.name ?? '', who?.profile ?? undefined);
-  if (missing.length > 0) {
-    throw new AppError(
-      'PROFILE_INCOMPLETE',
-      undefined,
-      undefined,
-      missing.map((field) => ({ path: field, message: 'required' })),
-    );
-  }
-  assertConfirmedTotal(breakdown, request.expectedTotalFen);
+  const { exam, recent, breakdown, promotion, invitation, referralCode } = checked;
   const now = deps.now();
   const free = breakdown.totalFen === 0;
 
@@ -261,11 +279,11 @@ export async function register(
     else if (constraint === 'orders_idempotency_uq') outcome = 'keyUsed';
     else throw error;
   }
-  if (outcome === 'soldOut') throw new AppError('SOLD_OUT');
   if (outcome !== 'seated') {
     // A request with the same key came first (or won the race): answer what it booked.
     const earlier = key ? await deps.repos.orders.orderByIdempotencyKey(user.id, key) : undefined;
     if (earlier) return answerForOrder(deps, earlier, options.origin);
+    if (outcome === 'soldOut') throw new AppError('SOLD_OUT');
     if (outcome === 'registered') throw new AppError('ALREADY_REGISTERED');
     throw new Error(`the booking of ${user.id} collided on its idempotency key, yet no order has it`);
   }

@@ -121,6 +121,19 @@ describe('bookings of one exam seated many per statement', () => {
     assert.equal(ofTwice?.n, 1);
   });
 
+  test('a repeated Idempotency-Key is answered its booking even when the checks would now refuse it (sold out)', async () => {
+    const exam = await examInTenDays(t, basics, { capacity: 1 });
+    const candidate = await readyCandidate(t);
+    const { totalFen } = await quoteFor(t, candidate.headers, exam.id);
+    const first = await register(candidate.headers, exam.id, totalFen, 'only-seat');
+    assert.equal(first.status, 200);
+    const again = await register(candidate.headers, exam.id, totalFen, 'only-seat');
+    assert.equal(again.status, 200, 'the full exam does not refuse the repeat');
+    assert.deepEqual(again.body.data, first.body.data);
+    const stranger = await readyCandidate(t);
+    assert.equal((await register(stranger.headers, exam.id, totalFen, 'only-seat')).body.errorCode, 'SOLD_OUT');
+  });
+
   test('a candidate who already holds a seat is refused in the batch while the others are seated', async () => {
     const exam = await examInTenDays(t, basics, { capacity: 3 });
     const holder = await readyCandidate(t);
