@@ -96,7 +96,7 @@ test("candidates wait in an exam's waiting room, are admitted and book, in Engli
   await candidate.getByRole('button', { name: enExam['pages.examlist.filter.search'], exact: true }).click();
   const row = candidate.getByRole('row').filter({ hasText: name });
   await expect(row.getByText(enExam['pages.examlist.waitingRoom'])).toBeVisible();
-  await row.getByRole('button', { name: enExam['pages.examlist.action.book'] }).click();
+  await row.getByRole('button', { name: enExam['pages.examlist.action.book'], exact: true }).click();
   await expect(candidate).toHaveURL(new RegExp(`/home/exams/${examId}/queue$`));
   await expect(candidate.getByRole('timer', { name: enCheckout['pages.queue.countdown.label'] })).toBeVisible();
   await expect(candidate.getByText(enCheckout['pages.queue.fair'])).toBeVisible();
