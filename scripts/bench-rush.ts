@@ -15,7 +15,7 @@
  * Bounded: it stops BENCH_AFTER_SOLD_OUT_S (3) seconds after sold out, or BENCH_DEADLINE_S (120) seconds after the
  * opening, whichever comes first.
  *
- * Other settings: BENCH_CONNECTIONS (256 keep-alive connections per server for joins, as many for the rest), BENCH_ADMIT_PER_SECOND (the servers'
+ * Other settings: BENCH_CONNECTIONS (256 keep-alive connections per server for joins, as many for status checks and for bookings), BENCH_ADMIT_PER_SECOND (the servers'
  * WAITING_ROOM_ADMIT_PER_SECOND, 250), BENCH_DATABASE_URL, BENCH_REDIS_URL (redis://127.0.0.1:6379).
  * Targets on a 2-core machine: status p99 < 100 ms while 100,000 wait, sold out < 60 s after the opening, peak memory
  * < 1 GB per server process, 0 oversold, 0 5xx.
@@ -216,10 +216,11 @@ async function rush(
   redis: { client: Redis; prefix: string },
 ) {
   const urls = servers.map((s) => new URL(s.url));
-  // Joins have connections of their own, so a candidate's status checks and booking never queue behind the flood of
-  // other candidates' joins inside this one process (real candidates each have their own connection).
+  // Joins, status checks and bookings each have connections of their own, so none queues behind the others inside
+  // this one process (real candidates each have their own connection).
   const agents = servers.map(() => new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS }));
   const joinAgents = servers.map(() => new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS }));
+  const bookingAgents = servers.map(() => new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS }));
   const opensAtMs = Date.now() + LEAD_S * 1000;
   const opensAt = new Date(opensAtMs);
   await database.db.update(exams).set({ registrationOpensAt: opensAt }).where(eq(exams.id, examId));
@@ -290,7 +291,7 @@ async function rush(
   const book = async (c: Candidate, admissionToken: string) => {
     inFlightBookings += 1;
     const url = urls[c.server] as URL;
-    const agent = agents[c.server] as http.Agent;
+    const agent = bookingAgents[c.server] as http.Agent;
     const quote = await send<{ totalFen: number }>(agent, url, 'POST', '/api/front/checkout/quote', auth(c), {
       examId,
     });
@@ -412,7 +413,7 @@ async function rush(
   while (inFlightBookings > 0 && clock() < graceUntil) await new Promise((resolve) => setTimeout(resolve, 50));
   const unanswered = sent - requests;
   cuttingOff = true;
-  for (const agent of [...agents, ...joinAgents]) agent.destroy();
+  for (const agent of [...agents, ...joinAgents, ...bookingAgents]) agent.destroy();
   const wallS = (performance.now() - started) / 1000;
 
   // Fairness: a late joiner (after the opening) placed ahead of anyone whose join was answered before theirs was sent.
