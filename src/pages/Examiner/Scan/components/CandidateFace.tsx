@@ -16,7 +16,7 @@ function SeatPlace({ seat, large }: { seat: NonNullable<CheckinCandidate['seat']
   const place = [seat.building, seat.floor && text('floor', { floor: seat.floor })].filter(Boolean).join(' · ');
   const big = { margin: 0, fontSize: large ? 28 : 20, fontWeight: 700, lineHeight: 1.2 };
   return (
-    <Flex gap={24} wrap>
+    <Flex component="dl" gap={24} wrap style={{ margin: 0 }}>
       <div>
         <dt style={{ color: token.colorTextSecondary }}>{text('room')}</dt>
         <dd style={big}>{seat.room}</dd>
@@ -70,16 +70,14 @@ export default function CandidateFace({ candidate, size = 96 }: { candidate: Che
           </dl>
         </div>
       </Flex>
-      <dl style={{ margin: 0 }}>
-        {candidate.seat ? (
-          <SeatPlace seat={candidate.seat} large={size >= 96} />
-        ) : (
-          <>
-            <dt style={{ color: token.colorTextSecondary }}>{text('seat')}</dt>
-            <dd style={{ margin: 0 }}>{text('noSeat')}</dd>
-          </>
-        )}
-      </dl>
+      {candidate.seat ? (
+        <SeatPlace seat={candidate.seat} large={size >= 96} />
+      ) : (
+        <dl style={{ margin: 0 }}>
+          <dt style={{ color: token.colorTextSecondary }}>{text('seat')}</dt>
+          <dd style={{ margin: 0 }}>{text('noSeat')}</dd>
+        </dl>
+      )}
     </Flex>
   );
 }
