@@ -97,12 +97,19 @@ test('a new candidate completes the profile, books, pays in the sandbox wallet a
     page.getByText(enTicket['pages.ticket.instructions'].replace('{n}', String(exam.arrivalLeadMinutes))),
   ).toBeVisible();
   await expectAccessible(page);
-  // Printed, it is the admission ticket alone: no header, footer or buttons; the QR stays.
+  // Printed, it is the admission ticket alone: no header, footer or buttons; the photo and the QR stay.
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('banner')).toBeHidden();
   await expect(page.getByRole('contentinfo')).toBeHidden();
   await expect(page.getByRole('button', { name: enTicket['pages.ticket.print'] })).toBeHidden();
-  await expect(page.getByRole('img', { name: /Li Hua/ })).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: enTicket['pages.ticket.photo'].replace('{name}', 'Li Hua') }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('img', {
+      name: enTicket['pages.ticket.qrLabel'].replace('{name}', 'Li Hua').replace('{exam}', exam.name.en),
+    }),
+  ).toBeVisible();
   await page.emulateMedia({ media: 'screen' });
 
   await page.goto('/home/transaction');

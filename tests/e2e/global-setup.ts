@@ -11,9 +11,11 @@ export default async function globalSetup(config: FullConfig) {
   // The browser, its pages and the server share a busy CI machine; a starved event loop there is not the load the
   // shedding is for (server/plugins/shedding.test.ts tests that), and a page's call answered OVERLOADED would fail a
   // test about something else.
+  // The run's one operator logs in from several specs within a minute: each needs a new code (every other account
+  // is a phone of its own, see support.ts).
   const server = await startServerProcess(
     port,
-    { OTP_IP_HOURLY_CAP: '1000', SHED_EVENT_LOOP_DELAY_MS: '0' },
+    { OTP_IP_HOURLY_CAP: '1000', SHED_EVENT_LOOP_DELAY_MS: '0', OTP_SEND_INTERVAL_S: '1' },
     { operator: E2E_OPERATOR },
   );
   process.env.E2E_SERVER_LOG = server.logFile;

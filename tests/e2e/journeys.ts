@@ -5,7 +5,7 @@ import enCheckout from '../../src/locales/en-US/checkout';
 import enOps from '../../src/locales/en-US/ops';
 import enProfile from '../../src/locales/en-US/profile';
 import enWallet from '../../src/locales/en-US/wallet';
-import { E2E_OPERATOR, expectAccessible, fillProfile, logInOnLoginPage, photo, readOtp } from './support';
+import { E2E_OPERATOR, expectAccessible, fillProfile, logInOnLoginPage, photo, readOtp, sentOtps } from './support';
 
 /** Steps several journeys share: a center ready with an exam, an operator at the console, a candidate who paid. */
 
@@ -84,8 +84,9 @@ export async function operatorConsole(browser: Browser): Promise<{ context: Brow
   const page = await context.newPage();
   await page.goto('/ops/login');
   await page.getByLabel('Phone number').fill(E2E_OPERATOR.phone);
+  const seen = sentOtps(E2E_OPERATOR.phone).length;
   await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByLabel('Verification code').fill(await readOtp(E2E_OPERATOR.phone));
+  await page.getByLabel('Verification code').fill(await readOtp(E2E_OPERATOR.phone, seen));
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).not.toHaveURL(/\/ops\/login/);
   return { context, page };

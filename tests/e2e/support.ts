@@ -6,15 +6,24 @@ import { idCardCheckCharacter } from '../../contract/idcard';
 import enCheckout from '../../src/locales/en-US/checkout';
 import enProfile from '../../src/locales/en-US/profile';
 
-/** The newest one-time code the server printed for this phone (`[sms] to=+86... code=......`). */
-export async function readOtp(phone: string): Promise<string> {
+/** Every one-time code the server has printed for this phone so far (`[sms] to=+86... code=......`), oldest first. */
+export function sentOtps(phone: string): string[] {
   const logFile = process.env.E2E_SERVER_LOG;
   if (!logFile) throw new Error('E2E_SERVER_LOG is not set: run through playwright.config.ts');
   const line = new RegExp(`^\\[sms\\] to=\\+86${phone} code=(\\d{6})$`, 'gm');
+  return [...readFileSync(logFile, 'utf8').matchAll(line)].map((match) => match[1] as string);
+}
+
+/**
+ * The newest one-time code for this phone once more than `seen` have been printed: a phone that logs in again (the
+ * run's operator) waits for the code it just asked for, not the one it used before.
+ */
+export async function readOtp(phone: string, seen = 0): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(() => {
-      code = [...readFileSync(logFile, 'utf8').matchAll(line)].at(-1)?.[1];
+      const codes = sentOtps(phone);
+      code = codes.length > seen ? codes.at(-1) : undefined;
       return code;
     })
     .toBeTruthy();
