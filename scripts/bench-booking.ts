@@ -6,7 +6,7 @@
  * Settings (environment): BENCH_CANDIDATES (2000), BENCH_SEATS (500), BENCH_CONNECTIONS (64 concurrent HTTP
  * connections), BENCH_DATABASES (postgres,pglite), BENCH_DATABASE_URL (a PostgreSQL server where a scratch database
  * is created and dropped; default postgres://postgres@127.0.0.1:5432/test), WORKERS (server processes; default what
- * production uses: one per CPU on PostgreSQL, one on PGlite).
+ * production uses: one fewer than the CPUs on PostgreSQL, one on PGlite).
  * On PostgreSQL, pgbench (/usr/bin/pgbench; skipped with a line saying so when missing) first runs the same booking
  * statement on the same scratch database with as many connections, one booking per measured candidate on an exam of
  * its own: the raw database's figure, against which the service's bookings per second are compared.

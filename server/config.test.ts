@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { ConfigError, DEV_APP_SECRET, ENV_VARS, loadConfig } from './config';
+import { ConfigError, DEV_APP_SECRET, defaultWorkers, ENV_VARS, loadConfig } from './config';
 
 const wechatPay = {
   PAYMENT_PROVIDER: 'wechat',
@@ -24,6 +24,16 @@ const production = {
 };
 
 describe('loadConfig', () => {
+  test('server processes: one core left to the database on PostgreSQL, one process on PGlite, WORKERS as asked', () => {
+    assert.deepEqual(
+      [1, 2, 4, 8].map((cpus) => defaultWorkers(cpus)),
+      [1, 1, 3, 7],
+    );
+    assert.equal(loadConfig({ DATABASE_URL: 'postgres://db/exam' }).workers, defaultWorkers());
+    assert.equal(loadConfig({ DATABASE_URL: 'postgres://db/exam', WORKERS: '4' }).workers, 4);
+    assert.equal(loadConfig({ WORKERS: '4' }).workers, 1);
+  });
+
   test('safe defaults for a local run', () => {
     const config = loadConfig({});
     assert.equal(config.appEnv, 'local');
