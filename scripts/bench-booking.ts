@@ -14,14 +14,19 @@
  * no oversold seat and no 5xx answer.
  */
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, inArray } from 'drizzle-orm';
 import { loadConfig } from '../server/config';
 import type { Database } from '../server/db/client';
-import { avatars, exams, profiles, registrations, sessions, users } from '../server/db/schema';
+import { avatars, profiles, sessions, users } from '../server/db/schema';
 import { hashToken } from '../server/domain/auth';
 import { priceBooking } from '../server/domain/pricing';
 import { uuidv7 } from '../server/ids';
-import { BENCH_FEE_FEN, type BenchDatabaseKind, seedBenchExams, withBenchDatabase } from './lib/bench-database';
+import {
+  BENCH_FEE_FEN,
+  type BenchDatabaseKind,
+  examSeats,
+  seedBenchExams,
+  withBenchDatabase,
+} from './lib/bench-database';
 import { benchOnEachDatabase, benchProfile, overConnections, percentile, postJson } from './lib/bench-load';
 import { pgbenchBookings } from './lib/bench-pgbench';
 import { freePort, startServerProcess } from './lib/server-process';
@@ -121,19 +126,6 @@ async function fire(baseUrl: string, examId: string, tokens: string[]) {
   };
 }
 
-/** Seats taken and live registrations as the database holds them after the run. */
-async function seatsInDatabase(database: Database, examId: string) {
-  const [exam] = await database.db
-    .select({ taken: exams.seatsTaken, capacity: exams.capacity })
-    .from(exams)
-    .where(eq(exams.id, examId));
-  const [live] = await database.db
-    .select({ n: count() })
-    .from(registrations)
-    .where(and(eq(registrations.examId, examId), inArray(registrations.status, ['pending', 'register', 'checkin'])));
-  return { taken: exam?.taken ?? 0, capacity: exam?.capacity ?? 0, live: live?.n ?? 0 };
-}
-
 async function runOn(kind: BenchDatabaseKind) {
   return withBenchDatabase(kind, async (database) => {
     // What the server will run with: its worker count, and the handling fee the quote adds.
@@ -173,7 +165,7 @@ async function runOn(kind: BenchDatabaseKind) {
       await server.stop();
     }
     const checking = await database.open();
-    const seats = await seatsInDatabase(checking, examId);
+    const seats = await examSeats(checking, examId);
     await checking.close();
 
     const oversold = Math.max(0, result.booked - SEATS, seats.taken - seats.capacity, seats.live - seats.capacity);

@@ -24,13 +24,13 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg } from 'node:os';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import Redis from 'ioredis';
 import type { Database } from '../server/db/client';
-import { avatars, exams, profiles, registrations, sessions, users } from '../server/db/schema';
+import { avatars, exams, profiles, sessions, users } from '../server/db/schema';
 import { hashToken } from '../server/domain/auth';
 import { uuidv7 } from '../server/ids';
-import { seedBenchExams, withBenchDatabase } from './lib/bench-database';
+import { examSeats, seedBenchExams, withBenchDatabase } from './lib/bench-database';
 import { benchProfile, percentile, serverMs } from './lib/bench-load';
 import { freePort, type RunningServer, startServerProcess } from './lib/server-process';
 
@@ -464,18 +464,6 @@ async function rush(
   };
 }
 
-async function seatsInDatabase(database: Database, examId: string) {
-  const [exam] = await database.db
-    .select({ taken: exams.seatsTaken, capacity: exams.capacity })
-    .from(exams)
-    .where(eq(exams.id, examId));
-  const [live] = await database.db
-    .select({ n: count() })
-    .from(registrations)
-    .where(and(eq(registrations.examId, examId), inArray(registrations.status, ['pending', 'register', 'checkin'])));
-  return { taken: exam?.taken ?? 0, capacity: exam?.capacity ?? 0, live: live?.n ?? 0 };
-}
-
 async function main() {
   const prefix = `exam-rush:${randomBytes(4).toString('hex')}:`;
   const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 2 });
@@ -502,7 +490,7 @@ async function main() {
       const loadBefore = loadavg()[0] ?? 0;
       const r = await rush(servers, examId, tokens, database, { client: redis, prefix });
       await redis.del(...['line', 'seq', 'admitted'].map((key) => `${prefix}queue:{${examId}}:${key}`));
-      const seats = await seatsInDatabase(database, examId);
+      const seats = await examSeats(database, examId);
       const oversold = Math.max(0, r.booked - SEATS, seats.taken - seats.capacity, seats.live - seats.capacity);
       const maxRss = Math.max(...r.peakRss);
       console.log(

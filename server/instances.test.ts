@@ -2,14 +2,15 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
+import { examSeats } from '../scripts/lib/bench-database';
 import { freePort, type RunningServer, startServerProcess } from '../scripts/lib/server-process';
 import { testConfig } from '../tests/helpers/app';
 import { bookOverHttp, callProcess, type ProcessAnswer, seedBookableExams } from '../tests/helpers/processes';
 import { buildApp } from './app';
 import { type Database, openPostgres } from './db/client';
-import { exams, orderItems, orders, registrations } from './db/schema';
+import { orderItems, orders, registrations } from './db/schema';
 import { sweepExpiredOrders } from './domain/booking';
 import { bookingDeps } from './plugins/domainDeps';
 
@@ -51,19 +52,6 @@ async function admin(statement: string) {
   } finally {
     await client.end();
   }
-}
-
-/** Seats taken on the exam row, and the registrations that hold one (awaiting payment, booked or checked in). */
-async function seats(examId: string) {
-  const [exam] = await database.db
-    .select({ taken: exams.seatsTaken, capacity: exams.capacity })
-    .from(exams)
-    .where(eq(exams.id, examId));
-  const [live] = await database.db
-    .select({ n: count() })
-    .from(registrations)
-    .where(and(eq(registrations.examId, examId), inArray(registrations.status, ['pending', 'register', 'checkin'])));
-  return { taken: exam?.taken ?? -1, capacity: exam?.capacity ?? -1, live: live?.n ?? -1 };
 }
 
 /** A booking and, when it is taken, its payment in the sandbox wallet, both through `server`. */
@@ -120,7 +108,7 @@ describe('two server instances on one PostgreSQL and one Redis', { timeout: 120_
     assert.equal(statuses.filter((s) => s === 200).length, 40, `statuses: ${statuses.join(',')}`);
     assert.equal(statuses.filter((s) => s === 409).length, 80);
     assert.ok(answers.filter((a) => a.status === 409).every((a) => a.body.errorCode === 'SOLD_OUT'));
-    assert.deepEqual(await seats(crowd.examId), { taken: 40, capacity: 40, live: 40 });
+    assert.deepEqual(await examSeats(database, crowd.examId), { taken: 40, capacity: 40, live: 40 });
   });
 
   test('a limit reached through one instance is felt through the other (Redis)', { skip }, async () => {
@@ -180,7 +168,7 @@ describe('two server instances on one PostgreSQL and one Redis', { timeout: 120_
       .innerJoin(registrations, eq(registrations.id, orderItems.registrationId))
       .where(and(eq(orders.status, 'paid'), sql`${registrations.status} not in ('register', 'checkin')`));
     assert.deepEqual(paidWithout, [], 'every paid order has its registrations booked');
-    const before = await seats(burst.examId);
+    const before = await examSeats(database, burst.examId);
     assert.equal(before.taken, before.live, 'seats taken are the live registrations, right after the kill');
 
     // The holds the killed instance took and never saw paid run out: the sweeper (here at HOLD_MINUTES later)
@@ -200,7 +188,7 @@ describe('two server instances on one PostgreSQL and one Redis', { timeout: 120_
       .select({ n: count() })
       .from(registrations)
       .where(and(eq(registrations.examId, burst.examId), eq(registrations.status, 'register')));
-    const afterSweep = await seats(burst.examId);
+    const afterSweep = await examSeats(database, burst.examId);
     assert.equal(afterSweep.taken, afterSweep.live);
     assert.equal(afterSweep.taken, paid?.n, 'only paid registrations hold seats once the holds have expired');
   });

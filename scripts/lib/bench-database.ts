@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../../server/db/client';
-import { categories, exams, testCenters } from '../../server/db/schema';
+import { categories, exams, registrations, testCenters } from '../../server/db/schema';
 import { loadReferenceData } from '../../server/db/seed/reference';
 import { uuidv7 } from '../../server/ids';
 
@@ -105,4 +106,22 @@ export async function seedBenchExams(database: Database, seats: Record<string, n
   }));
   await db.insert(exams).values(rows);
   return new Map(rows.map((row) => [row.code, row.id]));
+}
+
+/**
+ * An exam's seats as the database holds them after a burst: taken on the exam row, its capacity, and the live
+ * registrations (awaiting payment, booked, checked in) that hold one. Oversold when taken or live exceed capacity, a
+ * seat lost when taken exceeds live.
+ */
+export async function examSeats(database: Database, examId: string) {
+  const [exam] = await database.db
+    .select({ taken: exams.seatsTaken, capacity: exams.capacity })
+    .from(exams)
+    .where(eq(exams.id, examId));
+  if (!exam) throw new Error(`no exam ${examId}`);
+  const [live] = await database.db
+    .select({ n: count() })
+    .from(registrations)
+    .where(and(eq(registrations.examId, examId), inArray(registrations.status, ['pending', 'register', 'checkin'])));
+  return { taken: exam.taken, capacity: exam.capacity, live: live?.n ?? 0 };
 }
