@@ -1,3 +1,5 @@
+import { existsSync, realpathSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { defineConfig } from '@umijs/max';
 import routes from './config/routes';
 import app from './src/locales/zh-CN/app';
@@ -23,14 +25,20 @@ export default defineConfig({
         Button: { colorPrimary: '#CF1322', colorPrimaryHover: '#A8071A', colorPrimaryActive: '#820014' },
         // An empty table says so in its disabled grey (1.8:1 on white); it is a sentence to read, not a disabled control.
         Table: { colorTextDisabled: 'rgba(0, 0, 0, 0.65)' },
+        // The same for an empty list (the examiner's exams, a change with no other session).
+        List: { colorTextDisabled: 'rgba(0, 0, 0, 0.65)' },
       },
     },
   },
   access: {},
   model: {},
-  initialState: {},
+  // While the user is fetched, the app shell that index.html painted stays on screen (config/shell.ts).
+  initialState: { loading: '@/loading' },
   request: {},
-  layout: { locale: true },
+  // No layout plugin: its ProLayout weighed about 80 KB gzipped of every page's first load. src/layouts/index.tsx
+  // draws the top bar, the fixed-width page, the footer and the 403; config/shellPlugin.ts paints the same bar from
+  // index.html before the JavaScript arrives.
+  plugins: ['./config/shellPlugin.ts'],
   locale: { default: 'zh-CN', antd: false, baseNavigator: true, title: false, useLocalStorage: true },
   // The locale plugin switches dayjs (instead of moment) with the language; utc + timezone show exam times in their
   // zone. No preset: antd 5's pickers extend the dayjs plugins they need themselves.
@@ -41,6 +49,8 @@ export default defineConfig({
   // person enlarge the text, and on a phone pinching is how they do it.
   metas: [{ name: 'viewport', content: 'width=device-width, initial-scale=1' }],
   favicons: ['/logo.svg'],
+  // Nothing renders <Helmet>: the app sets the title itself (src/utils/locale.ts); its provider cost 3 KB gzipped.
+  helmet: false,
   hash: true,
   // esbuild's minifier names its helpers at the top level of each chunk; wrapped in an IIFE, two async chunks can no
   // longer clash (Umi's build refuses such a clash, as the operators' pages first caused).
@@ -52,6 +62,15 @@ export default defineConfig({
   chainWebpack(memo) {
     // axios 0.27 names Buffer only on a path browsers never take (no Blob); providing it costs 7 KB gzipped.
     memo.plugin('node-polyfill-provider').tap(([provided]) => [{ process: provided.process }]);
+    // Umi's packages carry their own @babel/runtime 7.23, and Umi's Babel preset points our code at its copy by
+    // absolute path; four copies of the same helpers (regenerator thrice) reached every first load. All go to the
+    // project's 7.29, which has every helper 7.23 has.
+    const runtime = dirname(require.resolve('@babel/runtime/package.json'));
+    memo.resolve.alias.set('@babel/runtime', runtime);
+    for (const owner of ['@umijs/babel-preset-umi', 'umi', '@umijs/renderer-react']) {
+      const copy = join(dirname(require.resolve(`${owner}/package.json`)), 'node_modules/@babel/runtime');
+      if (existsSync(copy)) memo.resolve.alias.set(realpathSync(copy), runtime);
+    }
     return memo;
   },
   // The examiner's scan page decodes QR codes with ZXing compiled to WebAssembly (barcode-detector, which pins this

@@ -3,6 +3,7 @@ import '@umijs/max/test-setup';
 import { act } from '@testing-library/react';
 import { actWrapper as messageAct } from 'antd/lib/message';
 import { actWrapper as notificationAct } from 'antd/lib/notification';
+import { clearRequestCache } from '@/utils/requestCache';
 
 // antd's static message and notification render outside React's tree; these hooks (antd's own test setup uses
 // them) run their updates inside act(), so tests see the text without React warning about it.
@@ -63,3 +64,6 @@ jest.mock('rc-util/lib/getScrollBarSize', () => ({
   default: () => 0,
   getTargetScrollBarSize: () => ({ width: 0, height: 0 }),
 }));
+
+// Each test serves its own answers: a reference list kept by an earlier test (src/utils/requestCache) must not leak.
+afterEach(() => clearRequestCache());

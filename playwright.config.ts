@@ -23,11 +23,12 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: 'desktop' },
+    // phone.spec.ts is a phone journey only (touch, 390 px).
+    { name: 'desktop', testIgnore: ['phone.spec.ts'] },
     {
       // Candidates book on their phones, and coordinators check on theirs: both journeys again at phone size, with touch.
       name: 'phone',
-      testMatch: ['candidate.spec.ts', 'group.spec.ts'],
+      testMatch: ['candidate.spec.ts', 'group.spec.ts', 'axe.spec.ts', 'phone.spec.ts'],
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     },
   ],

@@ -89,14 +89,24 @@ import {
   groupTemplateQuery,
   groupView,
 } from './group';
+import {
+  markReadRequest,
+  notificationList,
+  notificationListQuery,
+  notificationSettings,
+  notificationSettingsRequest,
+  unreadCount,
+} from './notifications';
 import { type OpsApi, opsApi } from './opsApi';
 import type { Route } from './paths';
 import * as paths from './paths';
 import { walletOrder, walletOrderParams } from './payment';
 import { avatarUpload, organization, photoRejectionRequest, profile, profileUpdate } from './profile';
 import { queueStatus, waitingRoomSwitch } from './queue';
+import { fapiaoRequest, fapiaoView, receiptFileQuery, receiptView } from './receipts';
 import { siteInfo } from './site';
 import { health, ready } from './system';
+import { waitlistEntry, waitlistList } from './waitlist';
 
 interface EndpointShape extends Route {
   summary: string;
@@ -390,6 +400,95 @@ export const api = {
     summary: 'Cancel a registration (refunds what was paid; a group seat only its coordinator may cancel)',
     params: registrationIdParams,
     data: cancelResponse,
+  },
+  waitlistJoin: {
+    ...paths.waitlistJoin,
+    auth: 'user',
+    access: ['individual'],
+    summary: "Join a sold-out exam's waiting list (again: the same place)",
+    params: examIdParams,
+    data: waitlistEntry,
+  },
+  waitlistLeave: {
+    ...paths.waitlistLeave,
+    auth: 'user',
+    access: ['individual'],
+    summary: "Leave an exam's waiting list; leaving an offer declines it and the seat passes to the next in line",
+    params: examIdParams,
+    data: waitlistEntry,
+  },
+  waitlist: {
+    ...paths.waitlist,
+    auth: 'user',
+    access: ['individual'],
+    summary: 'My waiting-list places and offers, live ones first',
+    data: waitlistList,
+  },
+  notifications: {
+    ...paths.notifications,
+    auth: 'user',
+    access: ['individual'],
+    summary: 'My in-app notifications, newest first, written in `lang`, with the unread count',
+    query: notificationListQuery,
+    data: notificationList,
+  },
+  unreadNotifications: {
+    ...paths.unreadNotifications,
+    auth: 'user',
+    access: ['individual'],
+    summary: "How many of my in-app notifications are unread (the header's badge)",
+    data: unreadCount,
+  },
+  markNotificationsRead: {
+    ...paths.markNotificationsRead,
+    auth: 'user',
+    access: ['individual'],
+    summary: 'Mark some (ids) or all of my notifications read; answers the unread count left',
+    body: markReadRequest,
+    data: unreadCount,
+  },
+  notificationSettings: {
+    ...paths.notificationSettings,
+    auth: 'user',
+    access: ['individual'],
+    summary: 'The channels I take notifications on and the language they are written in',
+    data: notificationSettings,
+  },
+  saveNotificationSettings: {
+    ...paths.saveNotificationSettings,
+    auth: 'user',
+    access: ['individual'],
+    summary: 'Switch SMS or e-mail notifications on or off, or set the language they are written in',
+    body: notificationSettingsRequest,
+    data: notificationSettings,
+  },
+  receipt: {
+    ...paths.receipt,
+    auth: 'user',
+    access: ['individual'],
+    summary:
+      "The receipt of one of my paid (or since refunded) orders: payer, registrations, the order's price lines, transaction, refunds and fapiao request",
+    params: orderIdParams,
+    data: receiptView,
+  },
+  receiptPdf: {
+    ...paths.receiptPdf,
+    auth: 'user',
+    access: ['individual'],
+    summary: 'The receipt of one of my paid (or since refunded) orders as an A4 PDF, in the language asked for',
+    params: orderIdParams,
+    query: receiptFileQuery,
+    response: 'file',
+  },
+  requestFapiao: {
+    ...paths.requestFapiao,
+    auth: 'user',
+    access: ['individual'],
+    summary:
+      'Ask for a fapiao for one of my paid orders (title, unified social credit code or empty for a person, e-mail); one standing request per order',
+    params: orderIdParams,
+    body: fapiaoRequest,
+    data: fapiaoView,
   },
   transactions: {
     ...paths.transactions,
@@ -859,6 +958,8 @@ export const api = {
   opsRejectCandidatePhoto: opsApi.opsRejectCandidatePhoto,
   opsAuditExport: opsApi.opsAuditExport,
   opsWaitingRoom: opsApi.opsWaitingRoom,
+  opsFapiaoRequests: opsApi.opsFapiaoRequests,
+  opsDecideFapiao: opsApi.opsDecideFapiao,
 } as const satisfies Record<string, Endpoint>;
 
 export type Api = typeof api;

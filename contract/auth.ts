@@ -43,6 +43,8 @@ export const loginRequest = z.object({
     .trim()
     .regex(/^\d{6}$/),
   kind: userKind,
+  /** The app's language: notifications are written in it from now on (kept as it was when absent). */
+  locale: z.enum(['zh-CN', 'en-US']).optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 

@@ -151,7 +151,7 @@ export const examCancelResponse = z.object({
   refunded: z.number().int().nonnegative(),
   /** Unpaid holds released. */
   released: z.number().int().nonnegative(),
-  /** Candidates told by SMS (a failed SMS is logged and not counted). */
+  /** Candidates told (in the app at once; by SMS and e-mail as they chose, through the notification outbox). */
   notified: z.number().int().nonnegative(),
 });
 export type ExamCancelResponse = z.infer<typeof examCancelResponse>;

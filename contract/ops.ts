@@ -268,6 +268,8 @@ export const AUDIT_ACTIONS = [
   'candidate.photo.reject',
   'audit.export',
   'exam.waitingRoom',
+  'fapiao.issue',
+  'fapiao.reject',
 ] as const;
 export const auditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditAction>;

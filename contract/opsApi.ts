@@ -49,6 +49,7 @@ import * as paths from './paths/ops';
 import type { Route } from './paths/route';
 import { candidatePhoto, photoRejectionRequest } from './profile';
 import { waitingRoomSwitch } from './queue';
+import { opsFapiao, opsFapiaoDecision, opsFapiaoList, opsFapiaoQuery } from './receipts';
 
 /**
  * Who may call an operators' endpoint: an operator's session (any other account is refused OPERATORS_ONLY) holding
@@ -287,6 +288,23 @@ export const opsApi = {
     params: opsIdParams,
     body: opsRefundRequest,
     data: opsOrderDetail,
+  },
+  opsFapiaoRequests: {
+    ...paths.opsFapiaoRequests,
+    ...operatorWith('finance'),
+    summary:
+      'Fapiao requests of paid orders, oldest waiting first, by state (issuing happens on the tax platform, outside)',
+    query: opsFapiaoQuery,
+    data: opsFapiaoList,
+  },
+  opsDecideFapiao: {
+    ...paths.opsDecideFapiao,
+    ...operatorWith('finance'),
+    summary:
+      'Mark a requested fapiao issued (on the tax platform) or rejected, with a note; audit fapiao.issue / fapiao.reject',
+    params: opsIdParams,
+    body: opsFapiaoDecision,
+    data: opsFapiao,
   },
   opsFailedRefunds: {
     ...paths.opsFailedRefunds,

@@ -20,6 +20,7 @@ import { jobsPlugin } from './plugins/jobs';
 import { providersPlugin } from './plugins/providers';
 import { repositoriesPlugin } from './plugins/repositories';
 import { sheddingPlugin } from './plugins/shedding';
+import type { EmailProvider } from './providers/email';
 import type { PaymentProvider } from './providers/payment';
 import type { SmsProvider } from './providers/sms';
 import { authRoutes } from './routes/auth';
@@ -28,6 +29,7 @@ import { catalogRoutes } from './routes/catalog';
 import { centerRoutes } from './routes/center';
 import { examinerRoutes } from './routes/examiner';
 import { groupRoutes } from './routes/groups';
+import { notificationRoutes } from './routes/notifications';
 import { opsRoutes } from './routes/ops';
 import { opsPromotionRoutes } from './routes/opsPromotions';
 import { paymentRoutes } from './routes/payments';
@@ -36,6 +38,7 @@ import { queueRoutes } from './routes/queue';
 import { resultsRoutes } from './routes/results';
 import { systemRoutes } from './routes/system';
 import { verifyRoutes } from './routes/verify';
+import { waitlistRoutes } from './routes/waitlist';
 import type { CounterStore } from './store';
 
 export interface AppOptions {
@@ -49,6 +52,8 @@ export interface AppOptions {
   store?: CounterStore;
   /** Defaults to the provider SMS_PROVIDER names. */
   sms?: SmsProvider;
+  /** Defaults to SMTP with SMTP_URL, else the console. */
+  email?: EmailProvider;
   /** Defaults to the provider PAYMENT_PROVIDER names. */
   payment?: PaymentProvider;
   now?: () => Date;
@@ -76,7 +81,9 @@ const ROUTES = [
   catalogRoutes,
   profileRoutes,
   bookingRoutes,
+  notificationRoutes,
   queueRoutes,
+  waitlistRoutes,
   groupRoutes,
   centerRoutes,
   resultsRoutes,
@@ -143,7 +150,12 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
   await app.register(configPlugin, { config, now: options.now ?? (() => new Date()) });
   await app.register(eventsPlugin);
   await app.register(databasePlugin, { database: options.database });
-  await app.register(providersPlugin, { store: options.store, sms: options.sms, payment: options.payment });
+  await app.register(providersPlugin, {
+    store: options.store,
+    sms: options.sms,
+    email: options.email,
+    payment: options.payment,
+  });
   await app.register(repositoriesPlugin);
   await app.register(authPlugin);
   await app.register(jobsPlugin);

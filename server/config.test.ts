@@ -20,6 +20,8 @@ const production = {
   SMS_HTTP_URL: 'https://sms.example/send',
   APP_SECRET: 'a'.repeat(40),
   PUBLIC_URL: 'https://exam.example.cn/',
+  SMTP_URL: 'smtps://mailer:secret@smtp.example.cn:465',
+  MAIL_FROM: 'Exam Ability <no-reply@exam.example.cn>',
   ...wechatPay,
 };
 
@@ -53,6 +55,14 @@ describe('loadConfig', () => {
     assert.equal(config.changeLockHours, 72);
     assert.equal(config.demoData, true);
     assert.equal(path.isAbsolute(config.dataDir), true);
+  });
+
+  test('SMS quiet hours: 22 to 8 by default, any other span, or off; anything else is refused', () => {
+    assert.deepEqual(loadConfig({}).smsQuietHours, { from: 22, until: 8 });
+    assert.deepEqual(loadConfig({ SMS_QUIET_HOURS: '23-7' }).smsQuietHours, { from: 23, until: 7 });
+    assert.equal(loadConfig({ SMS_QUIET_HOURS: 'off' }).smsQuietHours, null);
+    assert.throws(() => loadConfig({ SMS_QUIET_HOURS: '25-8' }), ConfigError);
+    assert.throws(() => loadConfig({ SMS_QUIET_HOURS: 'nights' }), ConfigError);
   });
 
   test('the footer filing number is a demo one locally, none in production unless set', () => {
@@ -114,6 +124,34 @@ describe('loadConfig', () => {
     assert.throws(() => loadConfig({ ...production, APP_SECRET: undefined }), /APP_SECRET is missing/);
     assert.throws(() => loadConfig({ ...production, APP_SECRET: DEV_APP_SECRET }), /APP_SECRET/);
     assert.throws(() => loadConfig({ ...production, SMS_HTTP_URL: undefined }), /SMS_HTTP_URL is missing/);
+  });
+
+  test('Alibaba Cloud SMS needs its keys, signature and both templates; e-mail is printed unless SMTP_URL is set', () => {
+    const aliyun = {
+      SMS_PROVIDER: 'aliyun',
+      ALIYUN_SMS_ACCESS_KEY_ID: 'LTAI-test',
+      ALIYUN_SMS_ACCESS_KEY_SECRET: 'secret',
+      ALIYUN_SMS_SIGN_NAME: '考试能力',
+      ALIYUN_SMS_TEMPLATE_OTP: 'SMS_1',
+      ALIYUN_SMS_TEMPLATE_NOTICE: 'SMS_2',
+    };
+    const config = loadConfig({ ...production, ...aliyun });
+    assert.equal(config.sms.provider, 'aliyun');
+    assert.equal(config.sms.provider === 'aliyun' && config.sms.aliyun.endpoint, 'https://dysmsapi.aliyuncs.com/');
+    for (const name of Object.keys(aliyun).filter((key) => key !== 'SMS_PROVIDER')) {
+      assert.throws(
+        () => loadConfig({ ...production, ...aliyun, [name]: undefined }),
+        new RegExp(`${name} is missing`),
+      );
+    }
+    assert.deepEqual(loadConfig({}).email, { provider: 'console' });
+    assert.deepEqual(loadConfig(production).email, {
+      provider: 'smtp',
+      url: production.SMTP_URL,
+      from: production.MAIL_FROM,
+    });
+    assert.throws(() => loadConfig({ ...production, SMTP_URL: undefined }), /SMTP_URL is missing/);
+    assert.throws(() => loadConfig({ ...production, MAIL_FROM: undefined }), /MAIL_FROM is missing/);
   });
 
   test('payments: the sandbox locally; production needs WeChat Pay with all its settings and PUBLIC_URL', () => {

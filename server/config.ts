@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import type { AliyunSmsOptions } from './providers/sms/aliyun';
 
 /** The secret a fresh checkout runs with; production refuses to start with it. */
 export const DEV_APP_SECRET = 'dev-only-secret-change-me';
@@ -49,10 +50,47 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
   {
     name: 'SMS_PROVIDER',
     default: 'console (outside production)',
-    meaning: 'console prints codes to stdout; http POSTs {phone,text} to SMS_HTTP_URL.',
+    meaning:
+      'console prints codes and notices to stdout; http POSTs {phone,text} to SMS_HTTP_URL; aliyun sends through Alibaba Cloud SMS (ALIYUN_SMS_*).',
   },
   { name: 'SMS_HTTP_URL', default: '(unset)', meaning: 'SMS gateway webhook URL, required with SMS_PROVIDER=http.' },
   { name: 'SMS_HTTP_TOKEN', default: '(unset)', meaning: 'Bearer token sent to the SMS gateway.' },
+  {
+    name: 'ALIYUN_SMS_ENDPOINT',
+    default: 'https://dysmsapi.aliyuncs.com/',
+    meaning: 'Alibaba Cloud SMS (SendSms) endpoint, with SMS_PROVIDER=aliyun (tests point it at a local fake).',
+  },
+  { name: 'ALIYUN_SMS_ACCESS_KEY_ID', default: '(unset)', meaning: 'AccessKey ID, required with SMS_PROVIDER=aliyun.' },
+  {
+    name: 'ALIYUN_SMS_ACCESS_KEY_SECRET',
+    default: '(unset)',
+    meaning: 'AccessKey secret that signs the requests, required with SMS_PROVIDER=aliyun.',
+  },
+  {
+    name: 'ALIYUN_SMS_SIGN_NAME',
+    default: '(unset)',
+    meaning: 'Approved SMS signature (e.g. 考试能力, printed as 【考试能力】), required with SMS_PROVIDER=aliyun.',
+  },
+  {
+    name: 'ALIYUN_SMS_TEMPLATE_OTP',
+    default: '(unset)',
+    meaning: 'Approved template code of login codes (one variable: code), required with SMS_PROVIDER=aliyun.',
+  },
+  {
+    name: 'ALIYUN_SMS_TEMPLATE_NOTICE',
+    default: '(unset)',
+    meaning: 'Approved template code of notifications (one variable: content), required with SMS_PROVIDER=aliyun.',
+  },
+  {
+    name: 'SMTP_URL',
+    default: '(unset: e-mails are printed to stdout)',
+    meaning: 'smtp(s)://user:password@host:port of the server that sends notification e-mails; required in production.',
+  },
+  {
+    name: 'MAIL_FROM',
+    default: 'Exam Ability <no-reply@localhost>',
+    meaning: 'Sender of notification e-mails (name and address); required in production.',
+  },
   { name: 'APP_SECRET', default: '(dev value)', meaning: 'HMAC pepper for OTP hashes; must be set in production.' },
   { name: 'OTP_SEND_INTERVAL_S', default: '60', meaning: 'Seconds between two codes to one phone.' },
   { name: 'OTP_MAX_ATTEMPTS', default: '5', meaning: 'Wrong tries allowed per code before it locks.' },
@@ -72,6 +110,17 @@ export const ENV_VARS: readonly EnvVarDoc[] = [
   },
   { name: 'TOKEN_TTL_DAYS', default: '7', meaning: 'Days an access token stays valid.' },
   { name: 'HOLD_MINUTES', default: '15', meaning: 'Minutes a pending order holds its seats.' },
+  {
+    name: 'SMS_QUIET_HOURS',
+    default: '22-8',
+    meaning:
+      'Hours (from-until, on the clock of the exam concerned) in which notification SMS wait; off: none. Login codes always go.',
+  },
+  {
+    name: 'WAITLIST_OFFER_MINUTES',
+    default: '120',
+    meaning: 'Minutes a seat offered to the first on a waiting list is held for them (never past registration end).',
+  },
   {
     name: 'SHED_EVENT_LOOP_DELAY_MS',
     default: '250',
@@ -248,9 +297,17 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   STATIC_DIR: z.string().trim().min(1).default('./dist'),
   LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
-  SMS_PROVIDER: z.enum(['console', 'http']).optional(),
+  SMS_PROVIDER: z.enum(['console', 'http', 'aliyun']).optional(),
   SMS_HTTP_URL: z.url().optional(),
   SMS_HTTP_TOKEN: optionalString,
+  ALIYUN_SMS_ENDPOINT: z.url().default('https://dysmsapi.aliyuncs.com/'),
+  ALIYUN_SMS_ACCESS_KEY_ID: optionalString,
+  ALIYUN_SMS_ACCESS_KEY_SECRET: optionalString,
+  ALIYUN_SMS_SIGN_NAME: optionalString,
+  ALIYUN_SMS_TEMPLATE_OTP: optionalString,
+  ALIYUN_SMS_TEMPLATE_NOTICE: optionalString,
+  SMTP_URL: optionalString,
+  MAIL_FROM: optionalString,
   APP_SECRET: z.string().min(1).default(DEV_APP_SECRET),
   OTP_SEND_INTERVAL_S: positiveInt(60),
   OTP_MAX_ATTEMPTS: positiveInt(5),
@@ -262,6 +319,11 @@ const envSchema = z.object({
   VERIFY_RATE_LIMIT_PER_MINUTE: positiveInt(10),
   TOKEN_TTL_DAYS: positiveInt(7),
   HOLD_MINUTES: positiveInt(15),
+  WAITLIST_OFFER_MINUTES: positiveInt(120),
+  SMS_QUIET_HOURS: z
+    .string()
+    .regex(/^(off|([01]?\d|2[0-3])-([01]?\d|2[0-3]))$/, 'from-until hours such as 22-8, or off')
+    .default('22-8'),
   SHED_EVENT_LOOP_DELAY_MS: limitOrOff(250),
   SHED_HEAP_PERCENT: z.coerce.number().int().min(0).max(100).default(90),
   SHED_RSS_MB: limitOrOff(0),
@@ -310,7 +372,12 @@ export interface Config {
   trustProxy: false | string[];
   staticDir: string;
   logLevel: (typeof LOG_LEVELS)[number];
-  sms: { provider: 'console' } | { provider: 'http'; url: string; token: string | undefined };
+  sms:
+    | { provider: 'console' }
+    | { provider: 'http'; url: string; token: string | undefined }
+    | { provider: 'aliyun'; aliyun: AliyunSmsOptions };
+  /** Notification e-mails: SMTP, or printed to stdout outside production. */
+  email: { provider: 'console' } | { provider: 'smtp'; url: string; from: string };
   appSecret: string;
   otp: {
     sendIntervalS: number;
@@ -327,6 +394,10 @@ export interface Config {
   verifyRateLimitPerMinute: number;
   tokenTtlDays: number;
   holdMinutes: number;
+  /** How long a seat offered to a waiting-list place is held for it. */
+  waitlistOfferMinutes: number;
+  /** Notification SMS wait from `from` to `until` o'clock on the exam's clock; null: never. */
+  smsQuietHours: QuietHours | null;
   shedding: SheddingConfig;
   changeLockHours: number;
   waitingRoom: {
@@ -413,10 +484,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const smsProvider = e.SMS_PROVIDER ?? (production ? undefined : 'console');
 
   if (production && smsProvider === undefined) {
-    throw new ConfigError('SMS_PROVIDER is missing: APP_ENV=production needs a real SMS provider (http)');
+    throw new ConfigError('SMS_PROVIDER is missing: APP_ENV=production needs a real SMS provider (http or aliyun)');
   }
   if (production && smsProvider === 'console') {
-    throw new ConfigError('SMS_PROVIDER=console is not allowed with APP_ENV=production: set SMS_PROVIDER=http');
+    throw new ConfigError(
+      'SMS_PROVIDER=console is not allowed with APP_ENV=production: set SMS_PROVIDER=http or aliyun',
+    );
   }
   if (production && e.APP_SECRET === DEV_APP_SECRET) {
     throw new ConfigError('APP_SECRET is missing: APP_ENV=production needs its own secret (32+ random characters)');
@@ -471,6 +544,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (smsProvider === 'http' && !e.SMS_HTTP_URL) {
     throw new ConfigError('SMS_HTTP_URL is missing: SMS_PROVIDER=http needs the gateway URL');
   }
+  let aliyun: AliyunSmsOptions | undefined;
+  if (smsProvider === 'aliyun') {
+    const required = [
+      'ALIYUN_SMS_ACCESS_KEY_ID',
+      'ALIYUN_SMS_ACCESS_KEY_SECRET',
+      'ALIYUN_SMS_SIGN_NAME',
+      'ALIYUN_SMS_TEMPLATE_OTP',
+      'ALIYUN_SMS_TEMPLATE_NOTICE',
+    ] as const;
+    const missing = required.find((name) => !e[name]);
+    if (missing) throw new ConfigError(`${missing} is missing: SMS_PROVIDER=aliyun needs it`);
+    aliyun = {
+      endpoint: e.ALIYUN_SMS_ENDPOINT,
+      accessKeyId: e.ALIYUN_SMS_ACCESS_KEY_ID ?? '',
+      accessKeySecret: e.ALIYUN_SMS_ACCESS_KEY_SECRET ?? '',
+      signName: e.ALIYUN_SMS_SIGN_NAME ?? '',
+      otpTemplate: e.ALIYUN_SMS_TEMPLATE_OTP ?? '',
+      noticeTemplate: e.ALIYUN_SMS_TEMPLATE_NOTICE ?? '',
+    };
+  }
+  if (production && !e.SMTP_URL) {
+    throw new ConfigError('SMTP_URL is missing: APP_ENV=production sends notification e-mails through SMTP');
+  }
+  if (production && !e.MAIL_FROM) {
+    throw new ConfigError('MAIL_FROM is missing: APP_ENV=production needs the sender of notification e-mails');
+  }
 
   return {
     appEnv: e.APP_ENV,
@@ -487,10 +586,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY ?? false,
     staticDir: path.resolve(e.STATIC_DIR),
     logLevel: e.LOG_LEVEL ?? (e.APP_ENV === 'test' ? 'silent' : 'info'),
-    sms:
-      smsProvider === 'http'
+    sms: aliyun
+      ? { provider: 'aliyun', aliyun }
+      : smsProvider === 'http'
         ? { provider: 'http', url: e.SMS_HTTP_URL ?? '', token: e.SMS_HTTP_TOKEN }
         : { provider: 'console' },
+    email: e.SMTP_URL
+      ? { provider: 'smtp', url: e.SMTP_URL, from: e.MAIL_FROM ?? 'Exam Ability <no-reply@localhost>' }
+      : { provider: 'console' },
     appSecret: e.APP_SECRET,
     otp: {
       sendIntervalS: e.OTP_SEND_INTERVAL_S,
@@ -504,6 +607,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     verifyRateLimitPerMinute: e.VERIFY_RATE_LIMIT_PER_MINUTE,
     tokenTtlDays: e.TOKEN_TTL_DAYS,
     holdMinutes: e.HOLD_MINUTES,
+    waitlistOfferMinutes: e.WAITLIST_OFFER_MINUTES,
+    smsQuietHours: quietHoursOf(e.SMS_QUIET_HOURS),
     shedding: {
       eventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS,
       heapPercent: e.SHED_HEAP_PERCENT,
@@ -528,4 +633,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     demoData: e.DEMO_DATA ?? e.DATABASE_URL === undefined,
   };
+}
+
+export interface QuietHours {
+  from: number;
+  until: number;
+}
+
+/** `22-8` -> from 22:00 until 08:00; `off` -> none. */
+function quietHoursOf(value: string): QuietHours | null {
+  if (value === 'off') return null;
+  const [from = 22, until = 8] = value.split('-').map(Number);
+  return { from, until };
 }

@@ -45,6 +45,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ADMISSION_EXPIRED: 'Your admission has expired. Join the waiting room again.',
   OVERLOADED: 'The service is very busy right now. Try again in a few seconds.',
   ALREADY_REGISTERED: 'You already hold a registration for this exam.',
+  WAITLIST_NOT_SOLD_OUT: 'Seats are still available for this exam: book one instead of joining the waiting list.',
+  WAITLIST_CLOSED: 'The waiting list of this exam is closed: registration has ended or the exam takes no bookings.',
   RESERVATION_LOCKED: 'A reservation cannot be changed or canceled within 72 hours of the test.',
   CHANGE_TARGET_INVALID: 'A reservation can move only to an open exam with the same exam code or category.',
   STATUS_TRANSITION_INVALID: 'This registration cannot do that in its current state.',
@@ -109,6 +111,12 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   SEAT_TAKEN: 'Another candidate already has this seat.',
   SEAT_NOT_IN_ROOM: 'This room has no seat with that number, or the exam does not use it.',
   TICKET_NOT_RELEASED: 'The ticket is not released yet.',
+  ORDER_NOT_PAID: 'This order is not paid, so it has no receipt.',
+  FAPIAO_ALREADY_REQUESTED: 'A fapiao has already been requested for this order.',
+  FAPIAO_ORDER_REFUNDED: 'This order was refunded in full, so no fapiao can be issued for it.',
+  FAPIAO_TAX_ID_INVALID:
+    'The tax ID is not a valid unified social credit code (18 characters). Leave it empty for a person.',
+  FAPIAO_ALREADY_DECIDED: 'This fapiao request has already been marked issued or rejected.',
   TICKET_SUPERSEDED: 'This ticket was replaced by a newer one (the seat changed): ask for the current ticket.',
   INTERNAL: 'Something went wrong on our side. Please try again.',
 };

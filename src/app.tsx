@@ -1,37 +1,54 @@
-import type { RequestConfig, RunTimeLayoutConfig } from '@umijs/max';
-import { getIntl, history } from '@umijs/max';
+import type { RequestConfig } from '@umijs/max';
+import { getIntl } from '@umijs/max';
 import type { ReactNode } from 'react';
 import AntdLocale from '@/components/AntdLocale';
 import AppNotices from '@/components/AppNotices';
-import Footer from '@/components/Footer';
-import RightContent from '@/components/RightContent/lazy';
-import { Forbidden, NotFound } from '@/components/StatusPages/lazy';
+import DocumentTitle from '@/components/DocumentTitle';
 import { errorConfig } from '@/requestErrorConfig';
 import { currentUser as fetchCurrentUser } from '@/services/auth';
 import { isUnauthorized } from '@/utils/bizError';
 import { handledHere } from '@/utils/failure';
-import { guardRedirect } from '@/utils/guard';
 import { applyDocumentLocale, pickLocale } from '@/utils/locale';
 import { removeServiceWorkers } from '@/utils/serviceWorker';
 import { clearSession, readToken } from '@/utils/session';
+import { primeSiteInfo } from '@/utils/siteInfo';
 import defaultSettings from '../config/defaultSettings';
 import type { CurrentUser } from '../contract/auth';
 
 export interface InitialState {
   currentUser?: CurrentUser;
+  /**
+   * A token is stored but the start-up check of it failed for a reason other than a 401 (no network, a server
+   * error): the session is kept, unchecked, so a saved ticket still opens offline and the guard lets the pages try.
+   */
+  sessionUnchecked?: boolean;
   settings: typeof defaultSettings;
 }
 
-/** The current user is fetched whenever a token is stored; a stale token (401) is cleared, leaving no user. */
-export async function getInitialState(): Promise<InitialState> {
-  const settings = defaultSettings;
-  if (!readToken()) return { settings };
+/**
+ * The current user is fetched whenever a token is stored; a stale token (401) is cleared, leaving no user. Any other
+ * failure keeps the session unchecked and starts the app again once the browser is back online.
+ */
+async function loadCurrentUser(): Promise<Pick<InitialState, 'currentUser' | 'sessionUnchecked'>> {
+  if (!readToken()) return {};
   try {
-    return { currentUser: await fetchCurrentUser({ ...handledHere, probeSession: true }), settings };
+    return { currentUser: await fetchCurrentUser({ ...handledHere, probeSession: true }) };
   } catch (error) {
-    if (isUnauthorized(error)) clearSession();
-    return { settings };
+    if (isUnauthorized(error)) {
+      clearSession();
+      return {};
+    }
+    window.addEventListener('online', () => window.location.reload(), { once: true });
+    return { sessionUnchecked: true };
   }
+}
+
+/** How long the first render waits for the deployment facts; the page's code takes longer to arrive on a phone. */
+const SITE_INFO_WAIT_MS = 1000;
+
+export async function getInitialState(): Promise<InitialState> {
+  const [session] = await Promise.all([loadCurrentUser(), primeSiteInfo(SITE_INFO_WAIT_MS)]);
+  return { ...session, settings: defaultSettings };
 }
 
 /** The language: the stored choice, else the browser's if we translate it, else zh-CN (spec section 9). */
@@ -51,23 +68,9 @@ export function innerProvider(container: ReactNode) {
     <AntdLocale>
       {container}
       <AppNotices />
+      <DocumentTitle />
     </AntdLocale>
   );
 }
-
-export const layout: RunTimeLayoutConfig = ({ initialState }) => ({
-  ...initialState?.settings,
-  title: getIntl().formatMessage({ id: 'app.title' }),
-  logo: '/logo.svg',
-  rightContentRender: () => <RightContent />,
-  footerRender: () => <Footer />,
-  unAccessible: <Forbidden />,
-  noFound: <NotFound />,
-  onPageChange: () => {
-    const { pathname, search } = history.location;
-    const target = guardRedirect(pathname, search, Boolean(initialState?.currentUser && readToken()));
-    if (target) history.replace(target);
-  },
-});
 
 export const request: RequestConfig = errorConfig;

@@ -3,6 +3,8 @@ import type { AxiosRequestConfig, AxiosResponse } from '@umijs/max';
 import { createHistory, history, request } from '@umijs/max';
 import { message, notification } from 'antd';
 import { AxiosError } from 'axios';
+import { allowForTransfers, errorConfig } from '@/requestErrorConfig';
+import { failureText } from '@/utils/failure';
 import type { ErrorEnvelope } from '../contract/envelope';
 
 type Adapter = (config: AxiosRequestConfig) => Promise<AxiosResponse>;
@@ -120,16 +122,69 @@ describe('failures without an envelope', () => {
     expect(await screen.findByText('网络异常')).toBeInTheDocument();
   });
 
-  it('a timeout names its limit', async () => {
+  it('a timeout says the server did not answer in time, naming the limit', async () => {
     const slow: Adapter = (config) =>
       Promise.reject(new AxiosError(`timeout of ${config.timeout}ms exceeded`, 'ECONNABORTED', config, {}));
     await call(slow, { timeout: 1500 });
-    expect(await screen.findByText('timeout of 1500ms exceeded')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The server did not answer within 2 seconds (timeout of 1500ms exceeded). Please retry.'),
+    ).toBeInTheDocument();
+  });
+
+  it('a timeout reads in Chinese under zh-CN', async () => {
+    localStorage.setItem('umi_locale', 'zh-CN');
+    const slow: Adapter = (config) =>
+      Promise.reject(new AxiosError(`timeout of ${config.timeout}ms exceeded`, 'ECONNABORTED', config, {}));
+    await call(slow);
+    expect(await screen.findByText('服务器在 15 秒内没有应答（请求超时，15000 毫秒），请重试。')).toBeInTheDocument();
+  });
+
+  it('a server breakdown (an HTML error page) says it is the server, not the network, in both languages', async () => {
+    await call(answer(502, '<html>Bad gateway</html>'));
+    expect(
+      await screen.findByText(
+        'The server ran into an error (HTTP 502); your network is fine. Please retry in a moment.',
+      ),
+    ).toBeInTheDocument();
+    localStorage.setItem('umi_locale', 'zh-CN');
+    await call(answer(500, '<html>Internal Server Error</html>'));
+    expect(await screen.findByText('服务器出错（HTTP 500），并非您的网络问题，请稍后重试。')).toBeInTheDocument();
+  });
+
+  it('network down, server error and timeout are three different sentences in each language', async () => {
+    for (const lang of ['en-US', 'zh-CN']) {
+      localStorage.setItem('umi_locale', lang);
+      const texts = [
+        failureText(new AxiosError('Network Error', 'ERR_NETWORK', { headers: {} } as never, {})),
+        failureText(new AxiosError('timeout', 'ECONNABORTED', { timeout: 15_000, headers: {} } as never, {})),
+        failureText(
+          new AxiosError('500', 'ERR_BAD_RESPONSE', { headers: {} } as never, {}, {
+            status: 500,
+            data: '<html></html>',
+          } as never),
+        ),
+      ];
+      expect(new Set(texts).size).toBe(3);
+    }
+  });
+
+  it('calls failing together while the network is down show one notice, not a stack', async () => {
+    await Promise.all([call(unreachable), call(unreachable), call(unreachable)]);
+    await screen.findByText('Network exception');
+    expect(screen.getAllByText('Network exception')).toHaveLength(1);
   });
 
   it('any other answer shows the fallback', async () => {
-    await call(answer(502, '<html>Bad gateway</html>'));
+    await call(answer(418, '<html>I am a teapot</html>'));
     expect(await screen.findByText('Request error, please retry.')).toBeInTheDocument();
+  });
+
+  it('waits 15 s for an answer, and two minutes for an upload or a download', () => {
+    expect(errorConfig.timeout).toBe(15_000);
+    const upload = allowForTransfers({ timeout: 15_000, data: new FormData() });
+    const download = allowForTransfers({ timeout: 15_000, responseType: 'blob' });
+    expect([upload.timeout, download.timeout]).toEqual([120_000, 120_000]);
+    expect(allowForTransfers({ timeout: 15_000, data: { a: 1 } }).timeout).toBe(15_000);
   });
 });
 

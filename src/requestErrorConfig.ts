@@ -1,7 +1,7 @@
-import type { AxiosError, RequestConfig, RequestError, RequestOptions } from '@umijs/max';
+import type { RequestConfig, RequestError, RequestOptions } from '@umijs/max';
 import { getIntl, history } from '@umijs/max';
 import { BizError, envelopeOf, isErrorEnvelope, isUnauthorized } from '@/utils/bizError';
-import { errorText } from '@/utils/failure';
+import { errorText, failureKindOf, failureMessage } from '@/utils/failure';
 import { feedback } from '@/utils/feedback';
 import { isLoginPath, loginUrlFor } from '@/utils/guard';
 import { serializeParams } from '@/utils/params';
@@ -42,27 +42,30 @@ function showEnvelope(info: ErrorEnvelope): void {
 }
 
 /**
- * Shows a failed call as the app shows every failure (spec section 8): an envelope by its showType on any status, and
- * timeouts, lost networks and everything else; nothing for a 401, whose session has ended. For the request pipeline,
- * and for pages that show the failures of their own calls (handledHere) the same way once they have handled theirs.
+ * Shows a failed call as the app shows every failure (spec section 8): an envelope by its showType on any status; a
+ * lost network, a timeout and a server breakdown each in their own words; nothing for a 401, whose session has ended.
+ * A failure without an envelope replaces the last one of its kind (one key each), so calls failing together while the
+ * network is down show one notice, not a stack. For the request pipeline, and for pages that show the failures of
+ * their own calls (handledHere) the same way once they have handled theirs.
  */
 export function showFailure(error: unknown): void {
   if (isUnauthorized(error)) return;
   const intl = getIntl();
-  const http = error instanceof Error && 'isAxiosError' in error ? (error as AxiosError) : undefined;
   const envelope = envelopeOf(error);
   if (envelope) {
     showEnvelope(envelope);
-  } else if (http?.code === 'ECONNABORTED' || http?.code === 'ETIMEDOUT') {
-    const ms = http.config?.timeout ?? 0;
-    feedback.message.error(http.config?.timeoutErrorMessage || intl.formatMessage({ id: 'request.timeout' }, { ms }));
-  } else if (http && !http.response && http.request) {
+    return;
+  }
+  const kind = failureKindOf(error);
+  const { id, values } = failureMessage(error);
+  if (kind === 'network') {
     feedback.notification.error({
+      key: 'request.network',
       message: intl.formatMessage({ id: 'request.network.title' }),
-      description: intl.formatMessage({ id: 'request.network.description' }),
+      description: intl.formatMessage({ id }),
     });
   } else {
-    feedback.message.error(intl.formatMessage({ id: 'request.fallback' }));
+    feedback.message.error({ key: `request.${kind}`, content: intl.formatMessage({ id }, values) });
   }
 }
 
@@ -80,8 +83,21 @@ export function authorize(config: RequestOptions): RequestOptions {
   return { ...config, headers: { ...config.headers, Authorization: `Bearer ${token}` } };
 }
 
+/**
+ * How long a call may take before it fails as a timeout: a phone on a weak signal learns within 15 s that it should
+ * retry (the pages show the wait as it goes, components/LoadState), instead of watching a spinner for 30.
+ */
+export const REQUEST_TIMEOUT_MS = 15_000;
+/** Uploads (a photo, a spreadsheet) and downloads (a PDF) carry bytes at the phone's pace: they get two minutes. */
+export const TRANSFER_TIMEOUT_MS = 120_000;
+
+export function allowForTransfers(config: RequestOptions): RequestOptions {
+  const transfer = config.data instanceof FormData || config.responseType === 'blob';
+  return transfer && config.timeout === REQUEST_TIMEOUT_MS ? { ...config, timeout: TRANSFER_TIMEOUT_MS } : config;
+}
+
 export const errorConfig: RequestConfig = {
-  timeout: 30_000,
+  timeout: REQUEST_TIMEOUT_MS,
   // Repeated keys for array parameters (spec section 7): a=1&a=2.
   paramsSerializer: serializeParams,
   errorConfig: {
@@ -90,5 +106,5 @@ export const errorConfig: RequestConfig = {
     },
     errorHandler,
   },
-  requestInterceptors: [authorize],
+  requestInterceptors: [authorize, allowForTransfers],
 };

@@ -11,6 +11,10 @@ export const ticketCalendar = { method: 'GET', path: '/api/front/registrations/:
 export const changeOptions = { method: 'GET', path: '/api/front/registrations/:id/change-options' } as const;
 export const changeRegistration = { method: 'POST', path: '/api/front/registrations/:id/change' } as const;
 export const cancelRegistration = { method: 'POST', path: '/api/front/registrations/:id/cancel' } as const;
+/** A paid order's receipt (the page's data and the PDF) and its fapiao request (src/services/receipts.ts). */
+export const receipt = { method: 'GET', path: '/api/front/orders/:id/receipt' } as const;
+export const receiptPdf = { method: 'GET', path: '/api/front/orders/:id/receipt.pdf' } as const;
+export const requestFapiao = { method: 'POST', path: '/api/front/orders/:id/fapiao' } as const;
 export const transactions = { method: 'GET', path: '/api/front/transactions' } as const;
 export const results = { method: 'GET', path: '/api/front/results' } as const;
 export const walletOrder = { method: 'GET', path: '/api/pay/sandbox/orders/:orderId' } as const;

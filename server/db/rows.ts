@@ -12,7 +12,9 @@ import type {
   cities,
   documents,
   exams,
+  fapiaoRequests,
   groupRegistrations,
+  notifications,
   operators,
   orders,
   organizations,
@@ -27,6 +29,7 @@ import type {
   rooms,
   testCenters,
   users,
+  waitlistEntries,
 } from './schema';
 
 export type { GroupMemberRecord, GroupRejectedRecord, GroupUpload, RefundStatus } from './schema';
@@ -46,11 +49,20 @@ export type CategoryRow = typeof categories.$inferSelect;
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type CenterRow = typeof testCenters.$inferSelect;
 export type ExamRow = typeof exams.$inferSelect;
+export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
 export type PromotionRow = typeof promotions.$inferSelect;
 export type AvatarRow = typeof avatars.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
 export type RegistrationRow = typeof registrations.$inferSelect;
 export type RoomRow = typeof rooms.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/** A paid registration a notification is due for (a reminder, its ticket's release), with its exam. */
+export interface RegistrationNoticeRow {
+  registrationId: string;
+  userId: string;
+  exam: ExamRow;
+}
 /** A room as a center writes it. */
 export type RoomWrite = Pick<RoomRow, 'name' | 'building' | 'floor' | 'seats'>;
 
@@ -271,7 +283,8 @@ export interface ProfileWrite {
   userId: string;
   name: string;
   avatarSmall: string;
-  profile: Omit<ProfileRow, 'userId' | 'updatedAt'>;
+  /** The notification choices are set on their own (the notification settings), never by a profile save. */
+  profile: Omit<ProfileRow, 'userId' | 'updatedAt' | 'notifySms' | 'notifyEmail'>;
   now: Date;
 }
 
@@ -486,4 +499,14 @@ export interface PlatformRefundRow {
   amountFen: number;
   status: RefundRow['status'];
   transactionId: string | null;
+}
+
+export type FapiaoRow = typeof fapiaoRequests.$inferSelect;
+
+/** A fapiao request as operators list it: with its order's money, payer and exam. */
+export interface FapiaoDeskRow {
+  fapiao: FapiaoRow;
+  order: Pick<OrderRow, 'id' | 'totalFen' | 'refundedFen'>;
+  payer: Pick<UserRow, 'name' | 'phone'>;
+  exam: Pick<ExamRow, 'code' | 'nameZh' | 'nameEn'>;
 }

@@ -23,9 +23,12 @@ import {
   type AuditAction,
   CENTER_VERIFICATION_STATUSES,
   EXAM_STATUSES,
+  FAPIAO_STATUSES,
   GENDERS,
   type Gender,
   type GroupRejectedRow,
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_STATUSES,
   OPS_PERMISSIONS,
   ORDER_PURPOSES,
   ORDER_STATUSES,
@@ -34,6 +37,7 @@ import {
   REGISTRATION_STATUSES,
   RESULT_OUTCOMES,
   type RefundReason,
+  WAITLIST_STATUSES,
 } from '../../contract';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -76,6 +80,8 @@ export const users = pgTable(
     createdAt: createdAt(),
     /** When support anonymized the account on request (PIPL): its phone, name and personal data are gone. */
     anonymizedAt: instant('anonymized_at'),
+    /** The language the app was last used in (en-US or zh-CN): notifications are written in it. */
+    locale: varchar('locale', { length: 5 }).notNull().default('zh-CN'),
   },
   (t) => [uniqueIndex('users_phone_kind_uq').on(t.phone, t.kind).where(sql`${t.anonymizedAt} IS NULL`)],
 );
@@ -352,6 +358,10 @@ export const profiles = pgTable('profiles', {
   provinceCode: varchar('province_code', { length: 2 }).references(() => provinces.code),
   cityCode: varchar('city_code', { length: 4 }).references(() => cities.code),
   avatarId: uuid('avatar_id').references(() => avatars.id),
+  /** The channels the candidate takes notifications on besides the in-app list (always on). */
+  notifySms: boolean('notify_sms').notNull().default(true),
+  /** E-mail goes only to a candidate who gave an address. */
+  notifyEmail: boolean('notify_email').notNull().default(true),
   updatedAt: createdAt(),
 });
 
@@ -681,4 +691,104 @@ export const auditLog = pgTable(
     address: varchar('address', { length: 64 }).notNull(),
   },
   (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_action_idx').on(t.action, t.at)],
+);
+
+/**
+ * A place on a sold-out exam's waiting list: waiting, then offered (a seat held for the candidate until
+ * offer_expires_at; the held seat counts in exams.seats_taken), then accepted (booked), lapsed or declined; or left
+ * (the candidate left) or closed (registration ended). One waiting or offered place per candidate and exam.
+ */
+export const waitlistStatus = pgEnum('waitlist_status', WAITLIST_STATUSES);
+
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: uuid('id').primaryKey(),
+    examId: uuid('exam_id')
+      .notNull()
+      .references(() => exams.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: waitlistStatus('status').notNull().default('waiting'),
+    createdAt: createdAt(),
+    offeredAt: instant('offered_at'),
+    offerExpiresAt: instant('offer_expires_at'),
+    endedAt: instant('ended_at'),
+    /** The registration that took the offered seat. */
+    registrationId: uuid('registration_id').references(() => registrations.id),
+  },
+  (t) => [
+    uniqueIndex('waitlist_live_uq').on(t.examId, t.userId).where(sql`${t.status} IN ('waiting', 'offered')`),
+    index('waitlist_line_idx').on(t.examId, t.status, t.createdAt),
+    index('waitlist_user_idx').on(t.userId, t.createdAt),
+    index('waitlist_offers_idx').on(t.offerExpiresAt).where(sql`${t.status} = 'offered'`),
+  ],
+);
+
+export const notificationChannel = pgEnum('notification_channel', NOTIFICATION_CHANNELS);
+export const notificationStatus = pgEnum('notification_status', NOTIFICATION_STATUSES);
+
+/**
+ * The outbox: one row per message and channel, written in the same transaction as the change that causes it and
+ * delivered by the notification worker, which claims due rows (FOR UPDATE SKIP LOCKED, a lease in locked_until) so
+ * each is sent once across instances. In-app rows are the candidate's notification list (read_at when read).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** What happened, e.g. booking.paid, exam.reminder, waitlist.offer (contract/notifications.ts). */
+    event: varchar('event', { length: 48 }).notNull(),
+    channel: notificationChannel('channel').notNull(),
+    /** The values the text is written from (exam name in both languages, times, amounts). */
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    locale: varchar('locale', { length: 5 }).notNull(),
+    /** Makes an event's message unique per channel (a reminder is sent once, whoever runs the job). */
+    dedupeKey: varchar('dedupe_key', { length: 200 }).notNull(),
+    status: notificationStatus('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: instant('next_attempt_at').notNull(),
+    lockedUntil: instant('locked_until'),
+    lastError: text('last_error'),
+    sentAt: instant('sent_at'),
+    readAt: instant('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('notifications_dedupe_uq').on(t.dedupeKey),
+    index('notifications_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('notifications_user_idx').on(t.userId, t.channel, t.createdAt),
+  ],
+);
+
+export const fapiaoStatus = pgEnum('fapiao_status', FAPIAO_STATUSES);
+
+/** A request for a fapiao (VAT invoice) for a paid order; at most one not rejected per order. */
+export const fapiaoRequests = pgTable(
+  'fapiao_requests',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id),
+    title: text('title').notNull(),
+    /** The buyer's unified social credit code or taxpayer ID; empty for a person. */
+    taxId: varchar('tax_id', { length: 20 }).notNull(),
+    email: text('email').notNull(),
+    status: fapiaoStatus('status').notNull().default('requested'),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('fapiao_requests_order_uq').on(t.orderId).where(sql`${t.status} <> 'rejected'`),
+    index('fapiao_requests_status_idx').on(t.status, t.createdAt),
+  ],
 );

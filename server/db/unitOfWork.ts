@@ -9,7 +9,9 @@ import { centerVerificationRepository } from './repositories/centerVerification'
 import { dashboardRepository } from './repositories/dashboard';
 import { examinersRepository } from './repositories/examiners';
 import { examsRepository } from './repositories/exams';
+import { fapiaoRepository } from './repositories/fapiao';
 import { groupsRepository } from './repositories/groups';
+import { notificationsRepository } from './repositories/notifications';
 import { operatorsRepository } from './repositories/operators';
 import { orderDeskRepository } from './repositories/orderDesk';
 import { ordersRepository } from './repositories/orders';
@@ -23,6 +25,7 @@ import { rostersRepository } from './repositories/rosters';
 import { seatingRepository } from './repositories/seating';
 import { seatsRepository } from './repositories/seats';
 import { supportRepository } from './repositories/support';
+import { waitlistRepository } from './repositories/waitlist';
 
 /** How each repository the domain declares (domain/ports.ts) is made over a connection. */
 const FACTORIES: { [K in keyof Repositories]: (db: Db) => Repositories[K] } = {
@@ -51,6 +54,9 @@ const FACTORIES: { [K in keyof Repositories]: (db: Db) => Repositories[K] } = {
   support: supportRepository,
   orderDesk: orderDeskRepository,
   seating: seatingRepository,
+  notifications: notificationsRepository,
+  waitlist: waitlistRepository,
+  fapiao: fapiaoRepository,
 };
 
 /**

@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 
 import type { AccountKind, CurrentUser, LoginResponse, OtpResponse, UserKind } from '../../contract';
 import type { Config } from '../config';
 import type { ActiveUser } from '../db/rows';
+import type { DocumentLocale } from '../documents/messages';
 import { AppError } from '../errors';
 import type { SmsProvider } from '../providers/sms';
 import type { CounterStore } from '../store';
@@ -132,14 +133,19 @@ export async function openSession(
   return token;
 }
 
-/** Checks the code and opens a session; the first login of a phone for a kind creates the account. */
+/**
+ * Checks the code and opens a session; the first login of a phone for a kind creates the account. The app's language
+ * (`locale`), when sent, becomes the account's: notifications are written in it.
+ */
 export async function login(
   deps: AuthDeps,
-  input: { phone: string; kind: UserKind; code: string },
+  input: { phone: string; kind: UserKind; code: string; locale?: DocumentLocale | undefined },
 ): Promise<LoginResponse> {
   const phone = normalizeChinaMobile(input.phone);
   await verifyCode(deps, { ...input, phone });
   const { user, created } = await deps.repos.users.findOrCreate(phone, input.kind);
+  // The app's language at login is the one notifications are then written in.
+  if (input.locale && input.locale !== user.locale) await deps.repos.users.setLocale(user.id, input.locale);
   return { access_token: await openSession(deps, user.id), type: input.kind, created };
 }
 

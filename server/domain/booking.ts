@@ -1,7 +1,22 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { PriceBreakdown, Quote, QuoteRequest, RegistrationRequest, RegistrationResponse } from '../../contract';
+import type {
+  CenterVerificationStatus,
+  PriceBreakdown,
+  Quote,
+  QuoteRequest,
+  RegistrationRequest,
+  RegistrationResponse,
+} from '../../contract';
 import { uniqueConstraintOf } from '../db/errors';
-import type { ExamBriefRow, ExamRow, ExamSummaryRow, OrderRow, RegistrationRow, UserRow } from '../db/rows';
+import type {
+  ExamBriefRow,
+  ExamRow,
+  ExamSummaryRow,
+  OrderRow,
+  RegistrationRow,
+  UserRow,
+  WaitlistEntryRow,
+} from '../db/rows';
 import { AppError } from '../errors';
 import { uuidv7 } from '../ids';
 import type { CreatePaymentRequest } from '../providers/payment/types';
@@ -11,11 +26,12 @@ import type { Repositories, SeatOutcome } from './ports';
 import { type Promotion, priceBooking } from './pricing';
 import { missingProfileFields } from './profile';
 import { applicableInvitation, checkoutPromotion, claimCappedCodes, usesCappedCode } from './promotions';
-import { bookSeat, type FreedSeats, freeingSeats, releaseSeats } from './seats';
+import { bookSeat, type FreedSeats, freeingSeats, releaseSeats, type SeatWriter } from './seats';
 import { toOrderView } from './views/orders';
 import { refundTotalsOf } from './views/refunds';
 import { toRegistrationView } from './views/registrations';
 import { assertAdmitted } from './waitingRoom';
+import { acceptOffer, lockOpenOffer, openOffer } from './waitlist';
 
 const MINUTE_MS = 60_000;
 
@@ -34,7 +50,10 @@ function notFound(what: string): AppError {
 }
 
 /** A published exam candidates may see: not a draft, and its center approved (or suspended: bookings stand). */
-async function bookableExam(deps: BookingDeps, examId: string): Promise<ExamRow> {
+export async function bookableExam(
+  deps: BookingDeps,
+  examId: string,
+): Promise<ExamRow & { centerStatus: CenterVerificationStatus }> {
   const exam = await deps.repos.exams.exam(examId);
   if (!exam || exam.status === 'inactive' || !VISIBLE_CENTER_STATUSES.includes(exam.centerStatus)) {
     throw notFound('exam');
@@ -187,10 +206,22 @@ async function checkBooking(deps: BookingDeps, user: UserRow, request: Registrat
   // The exam's reads are shared for a moment by everyone booking it (domain/recentExams.ts).
   const recent: BookingDeps = { ...deps, repos: { ...deps.repos, exams: deps.recentExams.exams } };
   const exam = await openExam(recent, request.examId);
-  assertAdmitted(deps, exam, user.id, request.admissionToken);
+  // A candidate offered a seat from the waiting list books the seat held for them: no admission needed. Their offer
+  // is looked up only when the exam looks full or they lack an admission, so other bookings read nothing more.
+  const full = exam.seatsTaken >= exam.capacity;
+  const now = deps.now();
+  let offer = full ? await openOffer(deps, exam.id, user.id, now) : undefined;
+  if (!offer) {
+    try {
+      assertAdmitted(deps, exam, user.id, request.admissionToken);
+    } catch (error) {
+      offer = await openOffer(deps, exam.id, user.id, now);
+      if (!offer) throw error;
+    }
+  }
   // Most requests at a popular exam arrive after it filled up: answer them from this read without a transaction.
   // It only ever refuses; the seat itself is taken by the conditional UPDATE of the seat statement.
-  if (exam.seatsTaken >= exam.capacity) throw new AppError('SOLD_OUT');
+  if (full && !offer) throw new AppError('SOLD_OUT');
   assertAccessCode(exam, request.accessCode);
   const { breakdown, who, promotion, invitation, referralCode } = await priceSeats(
     deps,
@@ -209,7 +240,7 @@ async function checkBooking(deps: BookingDeps, user: UserRow, request: Registrat
     );
   }
   assertConfirmedTotal(breakdown, request.expectedTotalFen);
-  return { exam, recent, breakdown, promotion, invitation, referralCode };
+  return { exam, recent, breakdown, promotion, invitation, referralCode, offer };
 }
 
 export interface RegisterOptions {
@@ -245,6 +276,7 @@ export async function register(
     throw error;
   }
   const { exam, recent, breakdown, promotion, invitation, referralCode } = checked;
+  let { offer } = checked;
   const now = deps.now();
   const free = breakdown.totalFen === 0;
 
@@ -260,7 +292,9 @@ export async function register(
   });
   let outcome: SeatOutcome;
   try {
-    if (usesCappedCode(promotion, invitation)) {
+    if (offer) {
+      outcome = await bookOffer(deps, offer, registration, booked, promotion, invitation, now);
+    } else if (usesCappedCode(promotion, invitation)) {
       // A capped code is claimed in the booking's own transaction.
       outcome = await deps.uow.run(async (tx) => {
         await claimCappedCodes(tx, promotion, invitation);
@@ -272,6 +306,12 @@ export async function register(
       const payment = free ? undefined : deps.payment.localOrder?.(paymentRequest(deps, booked, exam, options.origin));
       if (payment) booked.qrContent = payment.qrContent;
       outcome = await deps.seatBatches.book({ registration, order: booked, payment: payment?.ledger });
+      // The exam read was a moment old: it may have filled up with a seat held for this very candidate since.
+      offer = outcome === 'soldOut' ? await openOffer(deps, exam.id, user.id, now) : undefined;
+      if (offer) {
+        booked.qrContent = null;
+        outcome = await bookOffer(deps, offer, registration, booked, promotion, invitation, now);
+      }
     }
   } catch (error) {
     const constraint = uniqueConstraintOf(error);
@@ -296,6 +336,30 @@ export async function register(
     order: toOrderView(order, exam, []),
     payment: { qrContent: order.qrContent ?? '' },
   };
+}
+
+/**
+ * Books the seat the waiting list holds for the candidate (exams.seats_taken counts it already, so no seat is
+ * taken): in one transaction the offer -> accepted, then the registration and its order as any booking's. 'soldOut'
+ * when the offer lapsed or was declined meanwhile.
+ */
+async function bookOffer(
+  deps: BookingDeps,
+  offer: WaitlistEntryRow,
+  registration: RegistrationRow,
+  order: OrderRow,
+  promotion: Parameters<typeof usesCappedCode>[0],
+  invitation: Parameters<typeof usesCappedCode>[1],
+  now: Date,
+): Promise<SeatOutcome> {
+  return deps.uow.run(async (tx) => {
+    if (!(await lockOpenOffer(tx, offer, now))) return 'soldOut';
+    if (usesCappedCode(promotion, invitation)) await claimCappedCodes(tx, promotion, invitation);
+    await tx.registrations.insertRegistrations([registration]);
+    await tx.orders.insertOrder(order, [registration.id]);
+    await acceptOffer(tx, offer, registration.id, now);
+    return 'seated';
+  });
 }
 
 /** What the provider is asked for an order: its amount, what it buys, until when, and where to notify. */
@@ -345,7 +409,7 @@ export async function requestPayment(
  * seats released; a change order releases only the target seat it held. False when it was no longer pending.
  */
 export async function releaseHold(
-  tx: Pick<Repositories, 'orders' | 'registrations' | 'seats'>,
+  tx: Pick<Repositories, 'orders' | 'registrations'> & SeatWriter,
   freed: FreedSeats,
   order: OrderRow,
   status: 'expired' | 'canceled',

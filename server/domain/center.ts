@@ -8,7 +8,6 @@ import {
 } from '../../contract';
 import type { CenterRow, DocumentPurpose, UserRow } from '../db/rows';
 import { AppError } from '../errors';
-import type { SmsProvider } from '../providers/sms';
 import { toVerification } from './centerVerification';
 import type { BookingDeps } from './deps';
 import { type LicenseContentType, licenseContentType, processLogo } from './documents';
@@ -17,12 +16,11 @@ import type { Links, Repositories } from './ports';
 
 /**
  * What the test center use cases need: a candidate's use cases' (cancelling an exam closes orders, refunds and frees
- * seats as a candidate's cancel does), the center's own repositories, its document links and the SMS provider.
+ * seats as a candidate's cancel does), the center's own repositories and its document links.
  */
 export interface CenterDeps extends BookingDeps {
   repos: BookingDeps['repos'] & Pick<Repositories, 'centers' | 'catalog' | 'users' | 'examiners' | 'rosters'>;
   links: BookingDeps['links'] & Pick<Links, 'centerDocument' | 'centerLogo' | 'avatar'>;
-  sms: Pick<SmsProvider, 'sendNotice'>;
 }
 
 /** Only a test center account may use the center console: anyone else is refused before anything is read. */

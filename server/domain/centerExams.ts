@@ -5,9 +5,10 @@ import { AppError } from '../errors';
 import { uuidv7 } from '../ids';
 import { catalogChoiceRefusal, catalogStatusOf } from './catalog';
 import { type CenterDeps, completeCenter, ownExam } from './center';
+import { tellExamNews } from './noticeEvents';
 import { normalizeChinaMobile } from './phone';
 import type { ExamFacts } from './ports';
-import { capacityChanged } from './seats';
+import { capacityChanged, freeingSeats } from './seats';
 import { toExamSummary } from './views/exams';
 
 const NO_COUNTS: Record<RegistrationStatus, number> = {
@@ -155,6 +156,18 @@ async function assertRoomsSeat(deps: CenterDeps, examId: string, capacity: numbe
   if (rooms.length > 0 && seats < capacity) throw new AppError('EXAM_ROOMS_TOO_SMALL');
 }
 
+/** Whether an edit changes when or where candidates must be (the start, the arrival time or the place). */
+function movesCandidates(exam: ExamRow, values: ExamWrite): boolean {
+  return (
+    exam.startsAt.getTime() !== values.startsAt.getTime() ||
+    exam.arrivalLeadMinutes !== values.arrivalLeadMinutes ||
+    exam.locationZh !== values.locationZh ||
+    exam.locationEn !== values.locationEn ||
+    exam.provinceCode !== values.provinceCode ||
+    exam.cityCode !== values.cityCode
+  );
+}
+
 export async function updateExam(
   deps: CenterDeps,
   user: UserRow,
@@ -167,15 +180,27 @@ export async function updateExam(
   const center = await completeCenter(deps, user);
   await checkDraft(deps, center, draft, exam);
   await assertRoomsSeat(deps, examId, draft.capacity);
+  const values = examValues(center, draft);
+  // The rewrite, the offers of the seats it adds and the news to those it moves are one transaction: nobody books an
+  // added seat before the line, and whoever holds a paid seat hears of the new time or place.
   const written = await withUniqueCode(() =>
-    deps.repos.exams.updateExam(examId, center.id, examValues(center, draft), now),
+    freeingSeats(deps.seats, (freed) =>
+      deps.uow.run(async (tx) => {
+        if (!(await tx.exams.updateExam(examId, center.id, values, now))) return false;
+        await capacityChanged(tx, freed, examId, exam.capacity, draft.capacity);
+        if (movesCandidates(exam, values)) {
+          const audience = await tx.notifications.examAudience(examId, ['register']);
+          await tellExamNews(tx, 'exam.changed', { ...exam, ...values }, audience, now);
+        }
+        return true;
+      }),
+    ),
   );
   if (!written) {
     const { exam: changed } = await ownExam(deps, user, examId);
     assertEditable(changed, now, draft.capacity);
     throw new AppError('EXAM_NOT_EDITABLE');
   }
-  capacityChanged(deps.seats, examId, exam.capacity, draft.capacity);
   return centerExamView(deps, center.id, examId);
 }
 

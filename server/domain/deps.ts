@@ -22,6 +22,7 @@ export interface BookingDeps {
     | 'promotions'
     | 'results'
     | 'seating'
+    | 'waitlist'
   >;
   /** Runs the transactions of booking, payment, change, cancellation and expiry. */
   uow: UnitOfWork;

@@ -1,11 +1,13 @@
 import type { ExamCancelResponse } from '../../contract';
-import type { ExamBriefRow, OrderRow, PaidOrderTallyRow, UserRow } from '../db/rows';
+import type { OrderRow, PaidOrderTallyRow, UserRow } from '../db/rows';
 import { AppError } from '../errors';
 import { releaseHold } from './booking';
-import { type CenterDeps, zonedDateTime } from './center';
+import type { CenterDeps } from './center';
 import { getCenterExam } from './centerExams';
+import { tellExamNews } from './noticeEvents';
 import { type OwedRefund, settleRefunds } from './payments';
 import { freeingSeats, releaseSeats } from './seats';
+import { closeWaitlist } from './waitlist';
 
 const REFUND_REASON = 'exam_canceled';
 
@@ -17,16 +19,6 @@ function refundOf({ order, seats, canceledHere, kept }: PaidOrderTallyRow): numb
   const left = order.totalFen - order.refundBookedFen;
   if (kept === 0) return left;
   return Math.min(Math.floor(order.totalFen / seats) * canceledHere, left);
-}
-
-/** The SMS a refunded candidate gets, in both languages, naming the exam and when it was to start. */
-export function examCanceledText(exam: Omit<ExamBriefRow, 'id'>) {
-  const when = zonedDateTime(exam.startsAt, exam.timeZone);
-  return (
-    `【考试能力】您报名的考试「${exam.nameZh}」（${exam.code}，${when}）已被考点取消，已付费用将原路全额退还。` +
-    `Exam Ability: the exam "${exam.nameEn}" (${exam.code}, ${when}) you registered for was canceled by the test ` +
-    'center. Any fee paid is refunded in full to the original payment.'
-  );
 }
 
 function notEditable(): AppError {
@@ -41,8 +33,9 @@ function notFound(): AppError {
  * Cancels an exam of the user's center before it starts. In one transaction with the exam locked (bookings of it
  * wait, then find it canceled): the exam -> canceled; every pending order touching it closed and its holds released;
  * every paid registration -> canceled (reason exam_canceled), its seat released and everything paid for it refunded
- * in full, whatever the 72-hour lock says. Then the provider closes the orders and is asked for the refunds (a refusal
- * is retried by the sweeper), and each refunded candidate gets an SMS (a failed one is logged, not fatal).
+ * in full, whatever the 72-hour lock says, and each of their candidates told (exam.canceled in the outbox, in the
+ * same transaction: the notification worker sends the SMS and e-mail). Then the provider closes the orders and is
+ * asked for the refunds (a refusal is retried by the sweeper).
  *
  * Refused with EXAM_NOT_EDITABLE for an exam already canceled (a second cancel changes nothing) or completed, and
  * for one that has started or has a candidate checked in.
@@ -76,7 +69,10 @@ export async function cancelExam(deps: CenterDeps, user: UserRow, examId: string
       const canceled = await tx.registrations.cancelPaidRegistrations(exam.id, now);
       // Checked after the update, which waited for any check-in in flight: one that got in first rolls all this back.
       if (await tx.registrations.hasAttendance(exam.id)) throw notEditable();
+      const audience = canceled.map((r) => ({ registrationId: r.id, userId: r.userId }));
+      await tellExamNews(tx, 'exam.canceled', exam, audience, now);
       await releaseSeats(tx, freed, exam.id, canceled.length);
+      await closeWaitlist(tx, freed, exam.id, now);
       const refunds: OwedRefund[] = [];
       for (const paid of await tx.orders.paidOrdersOf(canceled.map((r) => r.id))) {
         const refund = await tx.refunds.owePaymentBack(paid.order.id, refundOf(paid), REFUND_REASON, now);
@@ -93,24 +89,10 @@ export async function cancelExam(deps: CenterDeps, user: UserRow, examId: string
   }
   await settleRefunds(deps, outcome.refunds);
 
-  const phones = await deps.repos.users.phonesOf(outcome.canceled.map((r) => r.userId));
-  const text = examCanceledText(outcome.exam);
-  let notified = 0;
-  for (const registration of outcome.canceled) {
-    const phone = phones.get(registration.userId);
-    if (!phone) continue;
-    try {
-      await deps.sms.sendNotice(phone, text);
-      notified += 1;
-    } catch (error) {
-      deps.log.warn({ err: error, registrationId: registration.id }, 'exam cancellation SMS failed');
-    }
-  }
-
   return {
     exam: await getCenterExam(deps, user, examId),
     refunded: outcome.canceled.length,
     released: outcome.released,
-    notified,
+    notified: outcome.canceled.length,
   };
 }

@@ -17,6 +17,7 @@ import {
   WalletConfirmRefused,
 } from '../providers/payment';
 import type { BookingDeps } from './deps';
+import { tellBookingPaid, tellRefundCompleted } from './noticeEvents';
 import type { PaymentOutcome, RefundNotificationOutcome, Repositories } from './ports';
 import { type FreedSeats, freeingSeats, releaseSeats } from './seats';
 import { toOrderView } from './views/orders';
@@ -124,7 +125,9 @@ async function decide(
   if (order.status === 'pending') {
     await tx.orders.markOrderPaid(order.id, paid);
     const refunds =
-      order.purpose === 'change' ? await completeChange(tx, freed, order, now) : await bookRegistrations(tx, order);
+      order.purpose === 'change'
+        ? await completeChange(tx, freed, order, now)
+        : await bookRegistrations(tx, order, now);
     return { outcome: 'applied', orderId: order.id, detail: tag, refunds };
   }
   await tx.orders.recordLatePayment(order.id, paid);
@@ -137,14 +140,25 @@ async function decide(
   };
 }
 
-async function bookRegistrations(tx: Repositories, order: OrderRow): Promise<OwedRefund[]> {
+/** The order's registrations are booked, and its payer told (in this transaction: told exactly when booked). */
+async function bookRegistrations(tx: Repositories, order: OrderRow, now: Date): Promise<OwedRefund[]> {
   const items = await tx.registrations.registrationsOfOrder(order.id);
   await tx.registrations.setRegistrationStatus(
     items.map((r) => r.id),
     ['pending'],
     'register',
   );
+  await tellBookingPaid(tx, order, items.length, now);
   return [];
+}
+
+/** The provider confirmed a refund: it counts on its order once, and the payer is told once, in one transaction. */
+function refundSucceeded(deps: BookingDeps, refundId: string, providerRefundId: string, now: Date): Promise<boolean> {
+  return deps.uow.run(async (tx) => {
+    const applied = await tx.refunds.refundSucceeded(refundId, providerRefundId, now);
+    if (applied) await tellRefundCompleted(tx, refundId, now);
+    return applied;
+  });
 }
 
 /**
@@ -270,7 +284,7 @@ async function recordRefundState(deps: BookingDeps, refund: RefundRow, state: Pr
   const now = deps.now();
   switch (state.state) {
     case 'succeeded':
-      await deps.uow.run((tx) => tx.refunds.refundSucceeded(refund.id, state.providerRefundId, now));
+      await refundSucceeded(deps, refund.id, state.providerRefundId, now);
       return;
     case 'processing':
       await deps.repos.refunds.refundProcessing(
@@ -352,9 +366,7 @@ async function applyVerifiedRefund(deps: BookingDeps, verified: VerifiedRefund):
     outcome = 'rejected';
     detail = `amount ${verified.amountFen} fen differs from the refund's ${row.refund.amountFen} fen, ${tag}`;
   } else if (verified.outcome.state === 'succeeded') {
-    const applied = await deps.uow.run((tx) =>
-      tx.refunds.refundSucceeded(row.refund.id, verified.outcome.providerRefundId, now),
-    );
+    const applied = await refundSucceeded(deps, row.refund.id, verified.outcome.providerRefundId, now);
     outcome = applied ? 'refund_succeeded' : 'refund_duplicate';
   } else {
     const lastError = verified.outcome.detail;

@@ -2,6 +2,9 @@ import type {
   AccountKind,
   CenterVerificationStatus,
   ExamStatus,
+  FapiaoStatus,
+  NotificationChannel,
+  NotificationEvent,
   OpsPermission,
   OrderStatus,
   RefundReason,
@@ -31,11 +34,14 @@ import type {
   ExamSummaryRow,
   ExamWrite,
   FailedRefundRow,
+  FapiaoDeskRow,
+  FapiaoRow,
   GroupInsert,
   GroupMemberRecord,
   GroupMemberRow,
   GroupRow,
   GroupUpload,
+  NotificationRow,
   OperatorListRow,
   OpsOrderListRow,
   OrderDeskFilter,
@@ -63,6 +69,7 @@ import type {
   RefundRetryRow,
   RefundRow,
   RefundWithOrderRow,
+  RegistrationNoticeRow,
   RegistrationOrderRow,
   RegistrationResultRow,
   RegistrationRow,
@@ -78,7 +85,9 @@ import type {
   UserRow,
   VerificationChange,
   VerificationRow,
+  WaitlistEntryRow,
 } from '../db/rows';
+import type { DocumentLocale } from '../documents/messages';
 import type { LocalPaymentOrder } from '../providers/payment/types';
 
 /**
@@ -118,7 +127,8 @@ export interface Links {
 export interface UsersRepository {
   /** The account for this phone and kind, created on first use; `created` tells which. */
   findOrCreate(phone: string, kind: AccountKind): Promise<{ user: UserRow; created: boolean }>;
-  phonesOf(userIds: string[]): Promise<Map<string, string>>;
+  /** The language the account's notifications are written in (the app's, sent at login). */
+  setLocale(userId: string, locale: DocumentLocale): Promise<void>;
 }
 
 export interface SessionsRepository {
@@ -670,6 +680,122 @@ export interface OrderDeskRepository {
   refundsOf(refundIds: string[]): Promise<PlatformRefundRow[]>;
 }
 
+/** Fapiao requests: the payer's, one standing per order (a unique index), and the operators' desk of them. */
+export interface FapiaoRepository {
+  /** Records a request; a second standing one for the order fails on the index `fapiao_requests_order_uq`. */
+  insert(row: Omit<FapiaoRow, 'status' | 'note' | 'updatedAt'>): Promise<FapiaoRow>;
+  /** The order's newest request: the standing one if any, else the last rejected. */
+  latestOfOrder(orderId: string): Promise<FapiaoRow | undefined>;
+  /** Requests in `status` (every one when undefined), the longest waiting first. */
+  page(
+    status: FapiaoStatus | undefined,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: FapiaoDeskRow[]; total: number }>;
+  one(id: string): Promise<FapiaoDeskRow | undefined>;
+  /** Marks a still requested one issued or rejected; undefined when it is not (any more) requested. */
+  decide(id: string, status: 'issued' | 'rejected', note: string, at: Date): Promise<FapiaoRow | undefined>;
+}
+
+/** One outbox row to write (db/schema.ts notifications); `dedupeKey` already names the channel. */
+export interface NotificationInsert {
+  id: string;
+  userId: string;
+  event: NotificationEvent;
+  channel: NotificationChannel;
+  params: Record<string, unknown>;
+  locale: DocumentLocale;
+  dedupeKey: string;
+  /** sent for in-app rows (visible at once), pending for the others. */
+  status: 'pending' | 'sent';
+  nextAttemptAt: Date;
+  sentAt: Date | null;
+}
+
+/** Who a notification goes to and how they take it. */
+export interface NotificationRecipientRow {
+  phone: string;
+  email: string;
+  locale: DocumentLocale;
+  notifySms: boolean;
+  notifyEmail: boolean;
+  /** Anonymized accounts get nothing. */
+  anonymized: boolean;
+}
+
+export interface NotificationsRepository {
+  /** The account's contact details and choices; null when there is no such account. */
+  recipient(userId: string): Promise<NotificationRecipientRow | null>;
+  /** Writes the rows; one whose dedupe key exists already is left out (an event is told once). */
+  enqueue(rows: NotificationInsert[]): Promise<void>;
+  /**
+   * Claims up to `limit` pending rows due at `now` whose lease (if any) ran out, oldest due first, skipping rows
+   * another worker is claiming (FOR UPDATE SKIP LOCKED): each gets `locked_until = leaseUntil` and is this caller's.
+   */
+  claimDue(now: Date, limit: number, leaseUntil: Date): Promise<NotificationRow[]>;
+  /**
+   * Records how a claimed row's delivery ended and lets go of its lease; false (nothing changed) when the row is no
+   * longer held under `lease` (it ran out and another worker took the row).
+   */
+  settle(id: string, lease: Date, outcome: NotificationSettlement): Promise<boolean>;
+  /** The account's in-app notifications, newest first, and how many are unread. */
+  inbox(userId: string, offset: number, limit: number): Promise<Page<NotificationRow> & { unread: number }>;
+  unreadCount(userId: string): Promise<number>;
+  /** Marks the account's own in-app rows read (these ids, or all); ids of other accounts' rows change nothing. */
+  markRead(userId: string, ids: string[] | 'all', at: Date): Promise<void>;
+  /** Switches channels and sets the language messages are written in (only what is given changes). */
+  saveSettings(userId: string, settings: { sms?: boolean; email?: boolean; locale?: DocumentLocale }): Promise<void>;
+  /**
+   * Paid registrations of active exams due their `days`-day reminder at `now` (09:00 on the exam's clock, `days`
+   * calendar days before its date), booked before that moment and not reminded yet, while it is still the right
+   * reminder (before the next one's moment, before the start).
+   */
+  dueReminders(days: number, nextDays: number | null, now: Date, limit: number): Promise<RegistrationNoticeRow[]>;
+  /**
+   * Seated paid registrations of active exams whose tickets were released by `now` (the center's date, else
+   * `defaultReleaseDays` before the start) and that were not told yet, before the start.
+   */
+  releasedTickets(now: Date, defaultReleaseDays: number, limit: number): Promise<RegistrationNoticeRow[]>;
+  /** The exam's registrations in these statuses and whose they are (who an exam's news goes to). */
+  examAudience(examId: string, statuses: RegistrationStatus[]): Promise<{ registrationId: string; userId: string }[]>;
+}
+
+/** How one delivery ended: sent, skipped (nowhere to send), tried again later (or deferred), or failed for good. */
+export type NotificationSettlement =
+  | { status: 'sent'; sentAt: Date; attempts: number }
+  | { status: 'skipped'; lastError: string }
+  | { status: 'pending'; nextAttemptAt: Date; attempts: number; lastError: string | null }
+  | { status: 'failed'; attempts: number; lastError: string };
+/** An exam's waiting list (db/schema.ts waitlist_entries); domain/waitlist.ts and domain/seats.ts use it. */
+export interface WaitlistRepository {
+  /** The candidate's live place (waiting or offered) on the exam's list. */
+  liveEntry(examId: string, userId: string): Promise<WaitlistEntryRow | undefined>;
+  /** The candidate's live place, locked until the transaction ends. */
+  lockLiveEntry(examId: string, userId: string): Promise<WaitlistEntryRow | undefined>;
+  /** When the exam's newest place (of any status) was taken; null when nobody has joined its list. */
+  lastJoinedAt(examId: string): Promise<Date | null>;
+  /** A new waiting place; undefined when the candidate already holds a live one (the unique index says so). */
+  join(row: WaitlistEntryRow): Promise<WaitlistEntryRow | undefined>;
+  /** The oldest `count` waiting places of the exam -> offered until `expiresAt` (fewer when fewer wait). */
+  offerNext(examId: string, count: number, now: Date, expiresAt: Date): Promise<WaitlistEntryRow[]>;
+  /** Moves one place from one of `from` to `to` (ended now); undefined when it was no longer in `from`. */
+  endEntry(
+    id: string,
+    from: WaitlistEntryRow['status'][],
+    to: WaitlistEntryRow['status'],
+    now: Date,
+    registrationId?: string,
+  ): Promise<WaitlistEntryRow | undefined>;
+  /** Every live place of the exam -> closed; answers those that were live, as they were (waiting or offered). */
+  closeLine(examId: string, now: Date): Promise<WaitlistEntryRow[]>;
+  /** Offered places whose offer has run out by `now`, oldest first. */
+  lapsedOffers(now: Date, limit: number): Promise<WaitlistEntryRow[]>;
+  /** Exams with live places that no longer take bookings (registration ended, canceled, completed, started). */
+  examsToClose(now: Date, limit: number): Promise<string[]>;
+  /** The candidate's places, live ones first then the newest, each with its 1-based place among those waiting. */
+  entriesOf(userId: string, limit: number): Promise<(WaitlistEntryRow & { position: number | null })[]>;
+}
+
 export interface Repositories {
   users: UsersRepository;
   sessions: SessionsRepository;
@@ -696,6 +822,9 @@ export interface Repositories {
   support: SupportRepository;
   orderDesk: OrderDeskRepository;
   seating: SeatingRepository;
+  notifications: NotificationsRepository;
+  waitlist: WaitlistRepository;
+  fapiao: FapiaoRepository;
 }
 
 /** The repositories of one transaction, and a savepoint in it. */
@@ -728,6 +857,11 @@ export interface LineVisit {
    * the first time), never past the line's length. Absent before the opening.
    */
   admit?: { nowMs: number; startMs: number; perSecond: number };
+  /**
+   * Nobody can draw a place any more (the opening is a few seconds past, or the exam sets none), so a place's rank no
+   * longer changes: an instance may answer this account's looks from what it was told before (store/waitingLine.ts).
+   */
+  ranksFinal?: boolean;
   /** When the line may be forgotten (after registration ends). */
   expiresAtMs: number;
 }

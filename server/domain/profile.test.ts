@@ -75,6 +75,8 @@ describe('profile completeness', () => {
       provinceCode: '44',
       cityCode: null,
       avatarId: null,
+      notifySms: true,
+      notifyEmail: true,
       updatedAt: new Date(),
     };
     assert.deepEqual(missingProfileFields('Zhang San', row), ['cityCode', 'avatarId']);

@@ -10,6 +10,7 @@ import { uniqueConstraintOf } from '../db/errors';
 import type { ExamRow, ResultOutcome, UserRow } from '../db/rows';
 import { AppError } from '../errors';
 import { examYear } from './certificates';
+import { tellExamNews } from './noticeEvents';
 import type { Links, Repositories, UnitOfWork, UnpublishedResult } from './ports';
 import { headerKeys, readSheet, type SheetReading, type SheetRow } from './sheetFile';
 import { toRosterEntry } from './views/roster';
@@ -285,6 +286,12 @@ export async function publishResults(deps: ResultsDeps, user: UserRow, examId: s
     }
     const completed = await tx.registrations.completeRegistrations(entered.map((entry) => entry.registrationId));
     await tx.exams.markExamPublished(examId, publishedAt);
+    // Everyone with a result hears it is out, with the publication (rolled back with it).
+    const withResult = new Set(entered.map((entry) => entry.registrationId));
+    const audience = (await tx.notifications.examAudience(examId, ['completed'])).filter((r) =>
+      withResult.has(r.registrationId),
+    );
+    await tellExamNews(tx, 'result.published', exam, audience, publishedAt);
     return {
       completed,
       certificates: entered.filter((entry) => entry.outcome === 'pass').length,

@@ -25,6 +25,8 @@ export interface WaitingRoomDeps {
   glimpse: (examId: string) => Promise<ExamWithCenter | undefined>;
   config: Pick<Config, 'appSecret' | 'waitingRoom'>;
   now: () => Date;
+  /** This process is shedding load: admit nobody until it has caught up (those admitted already still book). */
+  overloaded: () => boolean;
 }
 
 const SECOND_MS = 1000;
@@ -35,6 +37,11 @@ const MAX_CHECK_S = 60;
 const OPENING_SPREAD_S = 5;
 /** Draws are whole numbers below this, scaled into [0, 1). */
 const DRAW_RANGE = 2 ** 47;
+/**
+ * After the opening, how long until no instance can still be drawing a place (their clocks may differ a little and a
+ * join may be under way): from then on places are final and instances may answer looks from memory.
+ */
+const RANKS_SETTLE_MS = 5 * SECOND_MS;
 /** Kept after registration ends, then forgotten. */
 const LINE_KEPT_MS = 86_400_000;
 
@@ -132,6 +139,11 @@ export function assertAdmitted(
   if (expiresMs <= deps.now().getTime()) throw new AppError('ADMISSION_EXPIRED');
 }
 
+/** Takes a random place before the opening (joining again keeps the one held). */
+function drawPlace(deps: WaitingRoomDeps, examId: string, userId: string, expiresAtMs: number) {
+  return deps.line.visit({ examId, userId, join: { draw: randomInt(DRAW_RANGE) / DRAW_RANGE }, expiresAtMs });
+}
+
 const clampCheck = (seconds: number) => Math.min(MAX_CHECK_S, Math.max(MIN_CHECK_S, Math.ceil(seconds)));
 
 /** Whether the exam takes bookings at all now: active, its center approved, registration not over, not started. */
@@ -185,31 +197,36 @@ export async function queueStatus(
   };
   if (closed(exam, now)) return answer({ state: 'closed', nextCheckSeconds: MAX_CHECK_S });
   const expiresAtMs = exam.registrationEndsAt.getTime() + LINE_KEPT_MS;
-  if (opensAt && opensAt.getTime() > nowMs) {
-    if (join && exam.waitingRoom) {
-      await deps.line.visit({
-        examId,
-        userId: user.id,
-        join: { draw: randomInt(DRAW_RANGE) / DRAW_RANGE },
-        expiresAtMs,
-      });
-    }
-    const untilOpen = (opensAt.getTime() - nowMs) / SECOND_MS;
-    // Everyone who came early comes back just after the opening, spread out so they do not all ask in one instant.
-    const nextCheckSeconds =
-      untilOpen > MAX_CHECK_S / 2 ? MAX_CHECK_S / 2 : Math.ceil(untilOpen) + randomInt(1, OPENING_SPREAD_S + 1);
-    return answer({ state: 'not_open', nextCheckSeconds });
-  }
   const seatsLeft = exam.capacity - exam.seatsTaken;
+  const perSecond = admissionRate(deps.config, seatsLeft);
+  // While this process sheds load the line stands still: time spent overloaded admits nobody, then or later.
+  const admitting = deps.overloaded() ? 0 : perSecond;
+  if (opensAt && opensAt.getTime() > nowMs) {
+    const untilOpen = (opensAt.getTime() - nowMs) / SECOND_MS;
+    if (untilOpen > MAX_CHECK_S / 2) {
+      if (join && exam.waitingRoom) await drawPlace(deps, examId, user.id, expiresAtMs);
+      return answer({ state: 'not_open', nextCheckSeconds: MAX_CHECK_S / 2 });
+    }
+    // Everyone who came early comes back after the opening, spread out so they do not all ask in one instant: a
+    // place drawn near the front just after it, one further back about when the line should be halfway to it. The
+    // rank among those who drew so far is a lower bound of the rank at the opening, so nobody comes back late.
+    const standing = exam.waitingRoom
+      ? await (join
+          ? drawPlace(deps, examId, user.id, expiresAtMs)
+          : deps.line.visit({ examId, userId: user.id, expiresAtMs }))
+      : undefined;
+    const spread = Math.max(randomInt(1, OPENING_SPREAD_S + 1), Math.floor((standing?.rank ?? 0) / perSecond / 2));
+    return answer({ state: 'not_open', nextCheckSeconds: Math.ceil(untilOpen) + Math.min(MAX_CHECK_S, spread) });
+  }
   if (seatsLeft <= 0) return answer({ state: 'sold_out', nextCheckSeconds: MAX_CHECK_S });
   if (!exam.waitingRoom) return admitted();
 
-  const perSecond = admissionRate(deps.config, seatsLeft);
   const standing = await deps.line.visit({
     examId,
     userId: user.id,
     ...(join ? { join: 'arrival' as const } : {}),
-    admit: { nowMs, startMs: opensAt?.getTime() ?? nowMs, perSecond },
+    admit: { nowMs, startMs: opensAt?.getTime() ?? nowMs, perSecond: admitting },
+    ranksFinal: !opensAt || nowMs >= opensAt.getTime() + RANKS_SETTLE_MS,
     expiresAtMs,
   });
   if (standing.rank === undefined) return answer({ state: 'waiting', nextCheckSeconds: MIN_CHECK_S });

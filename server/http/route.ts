@@ -66,8 +66,12 @@ export function endpointRegistrar(app: FastifyInstance) {
   return function registerEndpoint<E extends Endpoint>(
     endpoint: E,
     handler: EndpointHandler<E>,
-    /** `sessionReuseMs`: answer a session looked up that recently without the database (see app.authenticate). */
-    options: { sessionReuseMs?: number } = {},
+    /**
+     * `sessionReuseMs`: answer a session looked up that recently without the database (see app.authenticate).
+     * `sharedRateLimit: false`: leave the endpoint out of the per-address limit every instance counts in Redis (an
+     * endpoint answered from memory, whose callers are paced otherwise).
+     */
+    options: { sessionReuseMs?: number; sharedRateLimit?: false } = {},
   ): void {
     const schema: FastifySchema = {
       summary: endpoint.summary,
@@ -85,6 +89,7 @@ export function endpointRegistrar(app: FastifyInstance) {
       method: endpoint.method,
       url: endpoint.path,
       schema,
+      ...(options.sharedRateLimit === false ? { config: { rateLimit: false } } : {}),
       onRequest:
         caller.auth === 'user'
           ? async (request) => {

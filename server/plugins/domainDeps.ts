@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthDeps } from '../domain/auth';
 import type { BookingDeps } from '../domain/deps';
+import type { NotificationWorkerDeps } from '../domain/notificationWorker';
+import type { ScheduledNoticeDeps } from '../domain/scheduledNotices';
 
 /**
  * The candidate use cases' dependencies from the app's plugins: what booking routes and background jobs share.
@@ -31,4 +33,17 @@ export function authDeps(app: FastifyInstance) {
     now: app.now,
     logError: (error: unknown, message: string) => app.log.error({ err: error }, message),
   } satisfies AuthDeps;
+}
+
+/** The notification jobs' dependencies: the outbox, the channels that deliver it, the clock and the log. */
+export function notificationDeps(app: FastifyInstance) {
+  return {
+    repos: app.repos,
+    uow: app.uow,
+    sms: app.providers.sms,
+    email: app.providers.email,
+    now: app.now,
+    log: app.log,
+    quietHours: app.config.smsQuietHours,
+  } satisfies NotificationWorkerDeps & ScheduledNoticeDeps;
 }

@@ -11,7 +11,7 @@ declare module 'fastify' {
 /** The app's domain events: one emitter per app, which use cases tell and later features listen to. */
 export const eventsPlugin = fp(
   async (app) => {
-    app.decorate('seats', seatEvents(app.log));
+    app.decorate('seats', seatEvents(app.log, { now: () => app.now(), offerMinutes: app.config.waitlistOfferMinutes }));
   },
-  { name: 'events' },
+  { name: 'events', dependencies: ['config'] },
 );

@@ -1,10 +1,11 @@
 import fp from 'fastify-plugin';
 import type Redis from 'ioredis';
 import type { WaitingLine } from '../domain/ports';
+import { type EmailProvider, emailFromConfig } from '../providers/email';
 import { type PaymentProvider, paymentProviderFromConfig } from '../providers/payment';
 import { type SmsProvider, smsFromConfig } from '../providers/sms';
 import { type CounterStore, createRedis, memoryStore, redisStore } from '../store';
-import { memoryWaitingLine, redisWaitingLine } from '../store/waitingLine';
+import { localLooks, memoryWaitingLine, redisWaitingLine } from '../store/waitingLine';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +21,8 @@ export interface Providers {
   /** Waiting rooms' lines: in this process, or in the store's Redis for every instance. */
   waitingLine: WaitingLine;
   sms: SmsProvider;
+  /** Notification e-mails (SMTP, or printed to stdout). */
+  email: EmailProvider;
   payment: PaymentProvider;
 }
 
@@ -28,11 +31,13 @@ export interface ProvidersOptions {
   store?: CounterStore;
   /** Defaults to the provider SMS_PROVIDER names. */
   sms?: SmsProvider;
+  /** Defaults to SMTP with SMTP_URL, else the console. */
+  email?: EmailProvider;
   /** Defaults to the provider PAYMENT_PROVIDER names. */
   payment?: PaymentProvider;
 }
 
-/** The outside world behind small interfaces: the counter store (memory or Redis), SMS and payments. */
+/** The outside world behind small interfaces: the counter store (memory or Redis), SMS, e-mail and payments. */
 export const providersPlugin = fp<ProvidersOptions>(
   async (app, options) => {
     const { config, now } = app;
@@ -46,13 +51,14 @@ export const providersPlugin = fp<ProvidersOptions>(
       app.addHook('onClose', () => own.close());
       store = own;
     }
-    const waitingLine = redis ? redisWaitingLine(redis, config.redisPrefix) : memoryWaitingLine();
+    const waitingLine = redis ? localLooks(redisWaitingLine(redis, config.redisPrefix)) : memoryWaitingLine();
     app.addHook('onClose', () => waitingLine.close());
     app.decorate('providers', {
       store,
       redis,
       waitingLine,
       sms: options.sms ?? smsFromConfig(config.sms),
+      email: options.email ?? emailFromConfig(config.email),
       payment: options.payment ?? paymentProviderFromConfig(config, { db: app.database.db, now }),
     });
   },

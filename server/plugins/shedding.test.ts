@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, dataOf, envelope, type TestApp, withTestApp } from '../../tests/helpers/app';
 import { book, examInTenDays, nextPhone, readyCandidate, sandboxOf, seatsTaken } from '../../tests/helpers/booking';
 import { examinerFor, paidCandidate } from '../../tests/helpers/door';
-import { type CatalogBasics, insertCatalogBasics } from '../../tests/helpers/fixtures';
+import { type CatalogBasics, insertCatalogBasics, insertExam } from '../../tests/helpers/fixtures';
 import { orders } from '../db/schema';
 import { type LoadMonitor, type Pressure, processLoadMonitor } from '../loadMonitor';
 
@@ -155,6 +155,31 @@ describe('under load, what can wait is refused (injected monitor)', () => {
     } finally {
       load.relieve();
     }
+  });
+
+  test('while shedding, the waiting room answers but admits nobody; admission resumes once it has caught up', async () => {
+    const exam = await insertExam(t.database.db, basics.beijing, basics.category.id, {
+      startsAt: new Date(t.clock.now.getTime() + 10 * 86_400_000),
+      waitingRoom: true,
+    });
+    const candidate = await readyCandidate(t);
+    const queue = async (method: 'POST' | 'GET') => {
+      const res = await t.app.inject({ method, url: `/api/front/exams/${exam.id}/queue`, headers: candidate.headers });
+      return dataOf(method === 'POST' ? 'queueJoin' : 'queueStatus', res);
+    };
+    load.overload();
+    try {
+      assert.equal((await queue('POST')).state, 'waiting');
+      t.clock.advance(30_000);
+      const paused = await queue('GET');
+      assert.equal(paused.state, 'waiting', 'thirty seconds of shedding admitted nobody');
+      assert.equal(paused.position, 1);
+    } finally {
+      load.relieve();
+    }
+    assert.equal((await queue('GET')).state, 'waiting', 'the time spent shedding is not made up at once');
+    t.clock.advance(1000);
+    assert.equal((await queue('GET')).state, 'admitted', 'caught up: the line moves again');
   });
 
   test('operators read one warning per ten seconds with the counts, and one when it ends', async () => {

@@ -49,6 +49,13 @@ function isEssential(request: FastifyRequest): boolean {
 /** At most one warning per this long while shedding, with the counts since the last one. */
 const LOG_EVERY_MS = 10_000;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether this process is shedding load now (the waiting room stops admitting meanwhile). */
+    overloaded(): boolean;
+  }
+}
+
 export interface SheddingOptions {
   /** The process's own measures unless given (and then closed by its owner); none under APP_ENV=test. */
   monitor?: LoadMonitor;
@@ -69,6 +76,7 @@ export const sheddingPlugin = fp<SheddingOptions>(
     const { shedding } = app.config;
     const given = options.monitor;
     let own: LoadMonitor | undefined;
+    app.decorate('overloaded', () => (given ?? own)?.pressure() !== undefined);
     if (!given) {
       if (app.config.appEnv === 'test') return;
       // Measured from ready on: opening and migrating the database blocks the loop, which says nothing of load.

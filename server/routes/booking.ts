@@ -3,6 +3,7 @@ import { api } from '../../contract';
 import { quote, register } from '../domain/booking';
 import { listResults, listTransactions } from '../domain/history';
 import { orderForUser } from '../domain/payments';
+import { type ReceiptDeps, receiptOf, receiptPdfFile, requestFapiao } from '../domain/receipts';
 import {
   cancelRegistration,
   changeOptions,
@@ -35,10 +36,11 @@ export function idempotencyKey(request: FastifyRequest): string | undefined {
   return value;
 }
 
-/** Checkout, booking, orders, registrations (ticket, change, cancel), transactions and results. */
+/** Checkout, booking, orders (receipt, fapiao), registrations (ticket, change, cancel), transactions and results. */
 export async function bookingRoutes(app: FastifyInstance): Promise<void> {
   const deps = bookingDeps(app);
   const tickets = createTicketSigner(app.config, app.now);
+  const receipts: ReceiptDeps = { repos: app.repos, site: app.config.site, now: app.now };
   const route = endpointRegistrar(app);
 
   route(api.quote, ({ user, body }) => quote(deps, user, body));
@@ -58,6 +60,9 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
     changeRegistration(deps, user, params.id, body, requestOrigin(request)),
   );
   route(api.cancelRegistration, ({ user, params }) => cancelRegistration(deps, user, params.id));
+  route(api.receipt, ({ user, params }) => receiptOf(receipts, user, params.id));
+  route(api.receiptPdf, ({ user, params, query }) => receiptPdfFile(receipts, user, params.id, query.lang));
+  route(api.requestFapiao, ({ user, params, body }) => requestFapiao(receipts, user, params.id, body));
   route(api.transactions, ({ user, query }) => listTransactions(deps, user, query));
   route(api.results, ({ user }) => listResults(deps, user));
 }

@@ -62,7 +62,7 @@ function refineCode(error: unknown): AppError | undefined {
 }
 
 function centerDeps(app: FastifyInstance): CenterDeps & SeatingDeps {
-  return { ...bookingDeps(app), sms: app.providers.sms };
+  return bookingDeps(app);
 }
 
 /**

@@ -35,6 +35,7 @@ import { csvOf, GROUP_HEADER, xlsxOf, zipBomb } from '../../tests/helpers/spread
 import {
   exams,
   groupRegistrations,
+  notifications,
   orders,
   profiles,
   refunds,
@@ -456,6 +457,18 @@ describe('step 3: one order for the group', () => {
     await payInWallet(t, orderId);
     const paid = dataOf('group', await get(`/api/front/groups/${group.id}`, auth));
     assert.equal(paid.order?.status, 'paid');
+    // The payer is told, once, for every seat; the members hear of their tickets, not of a payment that was not theirs.
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    const told = (
+      await t.database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.event, 'booking.paid'), eq(notifications.channel, 'inapp')))
+    ).filter((n) => n.params.orderId === orderId);
+    assert.deepEqual(
+      told.map((n) => [n.userId, n.params.seats]),
+      [[order?.userId, 3]],
+    );
     assert.deepEqual(
       paid.upload?.accepted.map((m) => m.status),
       ['register', 'register', 'register'],

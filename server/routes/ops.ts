@@ -15,6 +15,7 @@ import {
 } from '../domain/catalogAdmin';
 import { decideCenter, toOpsCenter, type VerificationDeps } from '../domain/centerVerification';
 import { type DashboardDeps, dashboardFigures } from '../domain/dashboard';
+import { decideFapiao, type FapiaoDeskDeps, listFapiaoRequests } from '../domain/fapiaoDesk';
 import {
   actorOf,
   addOperator,
@@ -59,6 +60,7 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
   const support: SupportDeps = { repos: app.repos, uow: app.uow, now: app.now, links: app.links };
   const auditExport: AuditExportDeps = { repos: app.repos, uow: app.uow, now: app.now };
   const orderDesk: OrderDeskDeps = bookingDeps(app);
+  const fapiaoDesk: FapiaoDeskDeps = { repos: app.repos, uow: app.uow, now: app.now };
   const reconciliation: ReconciliationDeps = {
     repos: app.repos,
     payment: app.providers.payment,
@@ -176,6 +178,10 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
   route(api.opsOrder, ({ params }) => orderDetail(orderDesk, params.id));
   route(api.opsRefundOrder, ({ params, body, user, request }) =>
     refundOrder(orderDesk, actorOf(user, request.ip), params.id, body),
+  );
+  route(api.opsFapiaoRequests, ({ query }) => listFapiaoRequests(fapiaoDesk, query));
+  route(api.opsDecideFapiao, ({ params, body, user, request }) =>
+    decideFapiao(fapiaoDesk, actorOf(user, request.ip), params.id, body),
   );
   route(api.opsReconciliation, ({ query }) => reconcile(reconciliation, query.date));
   route(api.opsReconciliationExport, async ({ query }) => ({

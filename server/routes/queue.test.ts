@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import type { QueueStatus } from '../../contract';
-import { createTestApp, dataOf, envelope, type TestApp } from '../../tests/helpers/app';
+import { createTestApp, dataOf, envelope, type TestApp, withTestApp } from '../../tests/helpers/app';
 import { nextPhone, quoteFor, readyCandidate } from '../../tests/helpers/booking';
 import { createCenterExam, examDraft, readyCenter } from '../../tests/helpers/center';
 import { centerAccount } from '../../tests/helpers/door';
@@ -128,6 +128,23 @@ describe('a waiting room', () => {
     assert.ok(inversions > 100, `inversions ${inversions}: the draw must shuffle arrival order`);
   });
 
+  test('early joiners are told to come back spread by their place: the front just after the opening, the back later', async () => {
+    const exam = await roomExam(10_000);
+    const early = await candidates(40);
+    for (const c of early) await queue(t, c.headers, exam.id);
+    const comeBackAfterOpening: number[] = [];
+    for (const c of early) comeBackAfterOpening.push((await queue(t, c.headers, exam.id, 'GET')).nextCheckSeconds - 10);
+    wait(10_000);
+    const places: number[] = [];
+    for (const c of early) places.push((await queue(t, c.headers, exam.id, 'GET')).position ?? 0);
+    places.forEach((place, i) => {
+      // One admission a second: place p is reached about p - 1 seconds after the opening; come back halfway there.
+      const halfway = Math.floor((place - 1) / 2);
+      const after = comeBackAfterOpening[i] ?? 0;
+      assert.ok(after >= Math.max(1, halfway) && after <= Math.max(5, halfway), `place ${place} told ${after} s`);
+    });
+  });
+
   test('one place per account: joining again (the tab closed and reopened) keeps it, the line does not grow', async () => {
     const exam = await roomExam(null);
     const [first, second, third] = await candidates(3);
@@ -225,6 +242,29 @@ describe('a waiting room', () => {
       headers: c.headers,
     });
     assert.equal(unknown.statusCode, 404);
+  });
+});
+
+describe('the per-address limit', () => {
+  test('counts joins but not looks, which are answered from memory and paced by Retry-After', async () => {
+    const env = { ...sharedEnv(`exam-test:${randomBytes(4).toString('hex')}:`), RATE_LIMIT_PER_MINUTE: '4' };
+    await withTestApp({ env }, async (small) => {
+      const own = await insertCatalogBasics(small.database.db);
+      const exam = await insertExam(small.database.db, own.beijing, own.category.id, {
+        startsAt: new Date(small.clock.now.getTime() + 10 * 86_400_000),
+        waitingRoom: true,
+      });
+      const { headers } = await readyCandidate(small);
+      assert.equal((await queue(small, headers, exam.id)).state, 'waiting');
+      for (let i = 0; i < 6; i += 1) assert.equal((await queue(small, headers, exam.id, 'GET')).position, 1);
+      const joins = [];
+      for (let i = 0; i < 4; i += 1) {
+        joins.push(await small.app.inject({ method: 'POST', url: `/api/front/exams/${exam.id}/queue`, headers }));
+      }
+      const codes = joins.map((r) => r.statusCode);
+      assert.equal(codes[0], 200, `six looks used none of the 4 a minute: ${codes}`);
+      assert.equal(codes.at(-1), 429, `joins are counted: ${codes}`);
+    });
   });
 });
 

@@ -17,6 +17,7 @@ export async function queueRoutes(app: FastifyInstance): Promise<void> {
     glimpse: examGlimpse(app.repos, app.now),
     config: app.config,
     now: app.now,
+    overloaded: () => app.overloaded(),
   };
   const switchDeps = { repos: app.repos, uow: app.uow, now: app.now };
   const route = endpointRegistrar(app);
@@ -33,7 +34,13 @@ export async function queueRoutes(app: FastifyInstance): Promise<void> {
 
   const reuse = { sessionReuseMs: SESSION_REUSE_MS };
   route(api.queueJoin, ({ user, params, request }) => status(request, user, params.id, true), reuse);
-  route(api.queueStatus, ({ user, params, request }) => status(request, user, params.id, false), reuse);
+  // A look is answered from this process's memory (the session reused, the exam glimpsed, the place and admissions
+  // copied: store/waitingLine.ts localLooks), and clients are paced by Retry-After; counting each one in Redis for
+  // the per-address limit would be the most expensive thing it does. A join, which writes the line, stays counted.
+  route(api.queueStatus, ({ user, params, request }) => status(request, user, params.id, false), {
+    ...reuse,
+    sharedRateLimit: false,
+  });
   route(api.centerWaitingRoom, ({ user, params, body }) =>
     switchCenterWaitingRoom(switchDeps, user, params.id, body.enabled),
   );

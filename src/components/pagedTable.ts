@@ -1,5 +1,6 @@
 import type { ProTableProps } from '@ant-design/pro-components';
 import type { TablePaginationConfig } from 'antd';
+import { namedPageButtons } from './paginationNames';
 
 type PagedTableProps = Pick<
   ProTableProps<Record<string, unknown>, Record<string, unknown>>,
@@ -22,7 +23,7 @@ export function serverPagedProps(
   return {
     // The request error handler has already told the user; the table only stops loading.
     onRequestError: () => undefined,
-    pagination: { pageSize, showSizeChanger: false, ...paging },
+    pagination: { pageSize, showSizeChanger: false, itemRender: namedPageButtons, ...paging },
     search: false,
     options: false,
     scroll: { x: 'max-content' },

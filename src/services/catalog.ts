@@ -1,18 +1,21 @@
+import { cachedRequest } from '@/utils/requestCache';
 import type { QueryOf } from '../../contract/api';
 import * as paths from '../../contract/paths/catalog';
 import { type CallOptions, callApi } from './client';
 
+/** The reference lists below are kept for a minute (src/utils/requestCache): they change rarely. */
+
 export function provinces(options?: CallOptions) {
-  return callApi(paths.provinces, { ...options });
+  return cachedRequest('provinces', () => callApi(paths.provinces, { ...options }));
 }
 
 /** Cities of a province: `q` is the province code (spec section 7). */
 export function cities(query: QueryOf<'cities'>, options?: CallOptions) {
-  return callApi(paths.cities, { params: query, ...options });
+  return cachedRequest(`cities?q=${query.q}`, () => callApi(paths.cities, { params: query, ...options }));
 }
 
 export function categories(options?: CallOptions) {
-  return callApi(paths.categories, { ...options });
+  return cachedRequest('categories', () => callApi(paths.categories, { ...options }));
 }
 
 export function exams(query: QueryOf<'exams'>, options?: CallOptions) {

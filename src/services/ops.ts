@@ -107,6 +107,16 @@ export function ordersExport(query: QueryOf<'opsOrdersExport'>, options?: CallOp
   return opsFile(paths.opsOrdersExport.path, { params: query, ...options });
 }
 
+/** Fapiao requests in a state (all when none), the longest waiting first. */
+export function fapiaoRequests(query: QueryOf<'opsFapiaoRequests'>, options?: CallOptions) {
+  return callApi(paths.opsFapiaoRequests, { params: query, ...options });
+}
+
+/** Marks a requested fapiao issued (on the tax platform, outside) or rejected, with a note. */
+export function decideFapiao(id: string, body: BodyOf<'opsDecideFapiao'>, options?: CallOptions) {
+  return callApi(paths.opsDecideFapiao, { path: { id }, data: body, ...options });
+}
+
 export function order(id: string, options?: CallOptions) {
   return callApi(paths.opsOrder, { path: { id }, ...options });
 }

@@ -23,13 +23,19 @@ export interface Detail {
 export type Answer =
   | { ok: true; data: unknown }
   | { ok: false; code: ErrorCode; details?: Detail[] }
-  | { ok: false; lost: true };
+  | { ok: false; lost: true }
+  | { ok: false; html: number }
+  | { ok: false; timedOut: true };
 export type Route = (call: Call) => Answer;
 
 export const ok = (data: unknown): Answer => ({ ok: true, data });
 export const err = (code: ErrorCode, details?: Detail[]): Answer => ({ ok: false, code, details });
 /** No answer at all: the connection dropped, as axios reports it. */
 export const lost = (): Answer => ({ ok: false, lost: true });
+/** A proxy's HTML error page instead of the API's envelope: the server broke down (500 unless told). */
+export const serverDown = (status = 500): Answer => ({ ok: false, html: status });
+/** No answer within the request's time limit, as axios reports it. */
+export const timedOut = (): Answer => ({ ok: false, timedOut: true });
 
 export const INDIVIDUAL = {
   id: '01890a5d-ac96-774b-bcce-b302099a8057',
@@ -69,6 +75,14 @@ export function serve(routes: Record<string, Route>, files: Record<string, Blob>
     if (answer.ok)
       return { data: { success: true, data: answer.data }, status: 200, statusText: '', headers: {}, config };
     if ('lost' in answer) throw new AxiosError('Network Error', 'ERR_NETWORK', config, {});
+    if ('timedOut' in answer) {
+      throw new AxiosError(`timeout of ${config.timeout}ms exceeded`, 'ECONNABORTED', config, {});
+    }
+    if ('html' in answer) {
+      const page = { data: '<html><body>Internal Server Error</body></html>', status: answer.html };
+      const response: AxiosResponse = { ...page, statusText: '', headers: {}, config };
+      throw new AxiosError(`Request failed with status code ${answer.html}`, 'ERR_BAD_RESPONSE', config, {}, response);
+    }
     const { status, showType } = ERROR_CATALOGUE[answer.code];
     const response: AxiosResponse = {
       data: { success: false, errorCode: answer.code, errorMessage: answer.code, showType, details: answer.details },

@@ -27,6 +27,14 @@ describe('the words of a failed call', () => {
     expect(failureText(lost)).toBe('Your network is abnormal and cannot connect to the server');
     expect(failureText(new Error('bug'))).toBe('Request error, please retry.');
   });
+
+  it('reads a call that got no HTTP status (XHR reports 0) as the network down', () => {
+    const aborted = new AxiosError('Network Error', 'ERR_NETWORK', { headers: {} } as never, {}, {
+      status: 0,
+      data: '',
+    } as never);
+    expect(failureText(aborted)).toBe('Your network is abnormal and cannot connect to the server');
+  });
 });
 
 describe('the field errors of a refused save', () => {

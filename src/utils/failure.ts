@@ -27,15 +27,63 @@ export function errorText(envelope: Pick<ErrorEnvelope, 'errorCode' | 'errorMess
 }
 
 /**
+ * What kind of failure a call met, for wording it and for the failed state of a page: the server refused with an error
+ * envelope (`refused`), no answer at all (`network`), no answer in time (`timeout`), an answer that is the server's
+ * own breakdown (`server`: a 5xx without an envelope, such as a proxy's HTML error page), or anything else.
+ */
+export type FailureKind = 'refused' | 'network' | 'timeout' | 'server' | 'other';
+
+export function failureKindOf(error: unknown): FailureKind {
+  if (envelopeOf(error)) return 'refused';
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+  if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') return 'timeout';
+  const status =
+    typeof error === 'object' && error !== null && 'response' in error
+      ? (error.response as { status?: unknown } | undefined)?.status
+      : undefined;
+  if (typeof status === 'number' && status > 0) return status >= 500 ? 'server' : 'other';
+  // A call that went out (it has its config) and came back with no status at all (status 0 is XHR's word for none):
+  // the connection failed.
+  const sent = typeof error === 'object' && error !== null && 'config' in error;
+  return isNetworkFailure(error) || sent ? 'network' : 'other';
+}
+
+/** The time limit and HTTP status a failed call carries, for the words of a timeout or a server error. */
+function failureFacts(error: unknown): { ms: number; seconds: number; status: number } {
+  const shape = (typeof error === 'object' && error !== null ? error : {}) as {
+    config?: { timeout?: number };
+    response?: { status?: number };
+  };
+  const ms = shape.config?.timeout ?? 0;
+  return { ms, seconds: Math.round(ms / 1000), status: shape.response?.status ?? 500 };
+}
+
+/** The message id and values that say a failure without an error code: network down, timeout, server error, other. */
+export function failureMessage(error: unknown): { id: string; values: Record<string, number> } {
+  const facts = failureFacts(error);
+  switch (failureKindOf(error)) {
+    case 'network':
+      return { id: 'request.network.description', values: {} };
+    case 'timeout':
+      return { id: 'request.timeout', values: facts };
+    case 'server':
+      return { id: 'request.server', values: facts };
+    default:
+      return { id: 'request.fallback', values: {} };
+  }
+}
+
+/**
  * What went wrong with a failed call, as a sentence: the text of its error code; for any other failure `otherwise`
- * (the caller's words, e.g. that a payment may have gone through), else that the network failed or, last, the
- * fallback.
+ * (the caller's words, e.g. that a payment may have gone through), else whether the network is down, the server took
+ * too long or broke down, or, last, the fallback.
  */
 export function failureText(error: unknown, otherwise?: string, intl: Intl = getIntl()): string {
   const envelope = envelopeOf(error);
   if (envelope) return errorText(envelope, intl);
   if (otherwise) return otherwise;
-  return intl.formatMessage({ id: isNetworkFailure(error) ? 'request.network.description' : 'request.fallback' });
+  const { id, values } = failureMessage(error);
+  return intl.formatMessage({ id }, values);
 }
 
 /**

@@ -26,9 +26,12 @@ import { DEV_ONLY_TICKET_SIGNING_KEY } from '../../mock/lib/devOnlyTicketKey';
 import { ACCESS_CODE, history } from '../../mock/lib/fixtures';
 import type { MockRequest } from '../../mock/lib/http';
 import { config, rosterOf, tickets } from '../../mock/lib/store';
+import notificationHandlers from '../../mock/notifications';
 import opsHandlers from '../../mock/ops';
 import queueHandlers from '../../mock/queue';
+import receiptHandlers from '../../mock/receipts';
 import seatingHandlers from '../../mock/seating';
+import waitlistHandlers from '../../mock/waitlist';
 import { priceBooking } from '../../server/domain/pricing';
 
 const ROOT = join(__dirname, '..', '..');
@@ -43,6 +46,9 @@ const handlers = {
   ...opsHandlers,
   ...seatingHandlers,
   ...queueHandlers,
+  ...notificationHandlers,
+  ...receiptHandlers,
+  ...waitlistHandlers,
 };
 
 /** Every route of contract/paths/: the endpoints of contract/api.ts and opsApi. */
@@ -1133,5 +1139,32 @@ describe('mock/queue.ts lines candidates up in a waiting room', () => {
 
     await data(opsApi.opsWaitingRoom, { headers: operator, params, body: { enabled: false } });
     assert.equal((await data(api.exam, { params })).waitingRoom, false);
+  });
+});
+
+describe('mock/waitlist.ts keeps a place on a sold-out exam', () => {
+  it('joins a sold-out exam once, refuses one with seats, lists the place and leaves it', async () => {
+    const candidate = await login('13900139601');
+    const open = (await data(api.exams, { query: { pageSize: '100' } })).list;
+    const soldOut = open.find((exam) => exam.seatsLeft === 0);
+    const withSeats = open.find((exam) => exam.seatsLeft > 0);
+    assert.ok(soldOut && withSeats);
+    const params = { id: soldOut.id };
+    const joined = await data(api.waitlistJoin, { headers: candidate, params });
+    assert.equal(joined.status, 'waiting');
+    assert.ok(joined.position !== null && joined.position >= 1);
+    assert.equal((await data(api.waitlistJoin, { headers: candidate, params })).id, joined.id);
+    await refused(
+      call(api.waitlistJoin, { headers: candidate, params: { id: withSeats.id } }),
+      'WAITLIST_NOT_SOLD_OUT',
+      409,
+    );
+    assert.deepEqual(
+      (await data(api.waitlist, { headers: candidate })).list.map((p) => p.id),
+      [joined.id],
+    );
+    assert.equal((await data(api.waitlistLeave, { headers: candidate, params })).status, 'left');
+    await refused(call(api.waitlistLeave, { headers: candidate, params }), 'NOT_FOUND', 404);
+    await refused(call(api.waitlist, {}), 'UNAUTHORIZED', 401);
   });
 });

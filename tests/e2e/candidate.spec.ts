@@ -3,12 +3,13 @@ import { maskIdCard } from '../../contract/idcard';
 import enCheckout from '../../src/locales/en-US/checkout';
 import enExam from '../../src/locales/en-US/exam';
 import enProfile from '../../src/locales/en-US/profile';
+import enReceipt from '../../src/locales/en-US/receipt';
 import enStatus from '../../src/locales/en-US/status';
 import enTicket from '../../src/locales/en-US/ticket';
 import enTransaction from '../../src/locales/en-US/transaction';
 import enWallet from '../../src/locales/en-US/wallet';
 import zhCheckout from '../../src/locales/zh-CN/checkout';
-import { expectAccessible, fillProfile, idNumberOfWoman, logInOnLoginPage, walletOnPhone } from './support';
+import { expectAccessible, fillProfile, idNumberOfWoman, itemOf, logInOnLoginPage, walletOnPhone } from './support';
 
 interface ExamAnswer {
   id: string;
@@ -43,7 +44,7 @@ test('a new candidate completes the profile, books, pays in the sandbox wallet a
 
   await page.goto('/home/examlist');
   await expect(page.getByRole('heading', { name: enExam['pages.examlist.open.title'] })).toBeVisible();
-  const row = page.getByRole('row').filter({ hasText: exam.name.en });
+  const row = itemOf(page, exam.name.en);
   await row.getByRole('button', { name: enExam['pages.examlist.action.book'], exact: true }).click();
 
   // A new account has no profile: the booking page asks for it, and brings the candidate back afterwards.
@@ -113,7 +114,7 @@ test('a new candidate completes the profile, books, pays in the sandbox wallet a
   await page.emulateMedia({ media: 'screen' });
 
   await page.goto('/home/transaction');
-  const paid = page.getByRole('row').filter({ hasText: exam.name.en });
+  const paid = itemOf(page, exam.name.en);
   await expect(paid).toBeVisible();
   await expect(paid.getByText(enStatus['status.order.paid'])).toBeVisible();
   await expectAccessible(page);
@@ -181,13 +182,15 @@ test('the total Check Out shows with a promo code is what the wallet, Transactio
   await expect(page.getByText(enCheckout['pages.checkout.done.title'])).toBeVisible({ timeout: 15_000 });
 
   await page.goto('/home/transaction');
-  const paid = page.getByRole('row').filter({ hasText: exam.name.en });
+  const paid = itemOf(page, exam.name.en);
   await expect(paid.getByText(total, { exact: true })).toBeVisible();
   await paid
     .getByRole('link', { name: enTransaction['pages.transaction.receiptOf'].replace('{exam}', exam.name.en) })
     .click();
-  await expect(page.getByRole('heading', { name: new RegExp(enTicket['pages.ticket.receiptTitle']) })).toBeVisible();
-  await expect(lineOf(enCheckout['pages.checkout.line.promotionDiscount'])).toHaveText(promotion);
+  await expect(page.getByRole('heading', { name: new RegExp(enReceipt['pages.receipt.title']) })).toBeVisible();
+  await expect(lineOf(enReceipt['pages.receipt.promotionDiscountCode'].replace('{code}', 'SPRING10'))).toHaveText(
+    promotion,
+  );
   await expect(lineOf(enCheckout['pages.checkout.line.total'])).toHaveText(total);
   await expectAccessible(page);
 });

@@ -15,7 +15,7 @@ export default async function globalSetup(config: FullConfig) {
   // is a phone of its own, see support.ts).
   const server = await startServerProcess(
     port,
-    { OTP_IP_HOURLY_CAP: '1000', SHED_EVENT_LOOP_DELAY_MS: '0', OTP_SEND_INTERVAL_S: '1' },
+    { OTP_IP_HOURLY_CAP: '1000', SHED_EVENT_LOOP_DELAY_MS: '0', OTP_SEND_INTERVAL_S: '1', SMS_QUIET_HOURS: 'off' },
     { operator: E2E_OPERATOR },
   );
   process.env.E2E_SERVER_LOG = server.logFile;

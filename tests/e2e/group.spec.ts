@@ -6,7 +6,7 @@ import enGroup from '../../src/locales/en-US/gRegistration';
 import enStatus from '../../src/locales/en-US/status';
 import enWallet from '../../src/locales/en-US/wallet';
 import { csvOf, GROUP_HEADER, memberRows, xlsxOf } from '../helpers/spreadsheets';
-import { expectAccessible, logInOnLoginPage, walletOnPhone } from './support';
+import { expectAccessible, itemOf, logInOnLoginPage, walletOnPhone } from './support';
 
 interface ExamAnswer {
   id: string;
@@ -36,7 +36,7 @@ async function startGroup(page: Page): Promise<ExamAnswer> {
   await logInOnLoginPage(page, 'Individual');
   const exam = await examForAGroup(page);
   await page.goto('/home/examlist');
-  const row = page.getByRole('row').filter({ hasText: exam.name.en });
+  const row = itemOf(page, exam.name.en);
   await row.getByRole('button', { name: enExam['pages.examlist.action.groupBook'] }).click();
   await expect(page).toHaveURL(new RegExp(`/home/gRegistration\\?examId=${exam.id}`));
   await expect(page.getByText(enGroup['pages.gRegistration.step.info']).first()).toBeVisible();

@@ -51,8 +51,8 @@ export async function completeCenterProfile(page: Page, businessName: string) {
   await expect(page.getByText(center('pages.center.profile.saved'))).toBeVisible();
 }
 
-/** A new exam in five days for ¥100 and 50 seats; answers its id, with the center's page of it open. */
-export async function createExam(page: Page, code: string, name: string): Promise<string> {
+/** A new exam in five days for ¥100 and `seats` seats (50); answers its id, with the center's page of it open. */
+export async function createExam(page: Page, code: string, name: string, seats = 50): Promise<string> {
   await page.goto('/home/center');
   await expect(page.getByRole('heading', { name: center('pages.center.console.title') })).toBeVisible();
   await page.getByRole('button', { name: center('pages.center.console.create') }).click();
@@ -68,7 +68,7 @@ export async function createExam(page: Page, code: string, name: string): Promis
   await typeDate(page, center('pages.center.exam.startsAt'), start);
   await typeDate(page, center('pages.center.exam.registrationEndsAt'), start.subtract(1, 'day'));
   await form.getByLabel(center('pages.center.exam.fee')).fill('100');
-  await form.getByLabel(center('pages.center.exam.capacity')).fill('50');
+  await form.getByLabel(center('pages.center.exam.capacity')).fill(String(seats));
   await expectAccessible(page);
   await form.getByRole('button', { name: center('pages.center.exam.create') }).click();
   const row = page.getByRole('row').filter({ hasText: name });
@@ -122,6 +122,11 @@ export async function readyCandidate(
 /** The candidate books the exam and pays in the sandbox wallet; the checkout then offers the ticket. */
 export async function bookAndPay(candidate: Page, examId: string) {
   await candidate.goto(`/home/singleRegistration?examId=${examId}`);
+  await checkOutAndPay(candidate);
+}
+
+/** On the booking page's details step: Next, Pay now, and paying in the sandbox wallet. */
+export async function checkOutAndPay(candidate: Page) {
   await candidate.getByRole('button', { name: enCheckout['pages.checkout.next'] }).click();
   await candidate.getByRole('button', { name: enCheckout['pages.checkout.payNow'] }).click();
   const walletUrl = await candidate

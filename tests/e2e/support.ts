@@ -14,6 +14,14 @@ export function sentOtps(phone: string): string[] {
   return [...readFileSync(logFile, 'utf8').matchAll(line)].map((match) => match[1] as string);
 }
 
+/** Every notice SMS the console provider printed for this phone so far (`[sms] to=+86... text=...`), oldest first. */
+export function sentTexts(phone: string): string[] {
+  const logFile = process.env.E2E_SERVER_LOG;
+  if (!logFile) throw new Error('E2E_SERVER_LOG is not set: run through playwright.config.ts');
+  const line = new RegExp(`^\\[sms\\] to=\\+86${phone} text=(.*)$`, 'gm');
+  return [...readFileSync(logFile, 'utf8').matchAll(line)].map((match) => match[1] as string);
+}
+
 /**
  * The newest one-time code for this phone once more than `seen` have been printed: a phone that logs in again (the
  * run's operator) waits for the code it just asked for, not the one it used before.
@@ -70,7 +78,16 @@ export async function expectAccessible(page: Page) {
           `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('; ')})`,
       );
   };
-  await expect.poll(serious, { message: 'serious or critical accessibility violations', timeout: 5_000 }).toEqual([]);
+  await expect
+    .poll(serious, { timeout: 5_000 })
+    .toEqual([])
+    // The poll's own failure does not say what it found; this one names the rules and the nodes.
+    .catch(async () => expect(await serious(), 'serious or critical accessibility violations').toEqual([]));
+}
+
+/** The table row, or on a phone the card (a list item), that shows `text`: the lists are tables only on wide screens. */
+export function itemOf(page: Page, text: string): Locator {
+  return page.getByRole('row').or(page.getByRole('listitem')).filter({ hasText: text });
 }
 
 /** An ID card number that agrees with 1990-03-07 and a woman (even 17th digit). */

@@ -9,6 +9,7 @@ import { type Config, loadConfig } from '../../server/config';
 import type { Database } from '../../server/db/client';
 import { uuidv7 } from '../../server/ids';
 import type { LoadMonitor } from '../../server/loadMonitor';
+import type { EmailMessage, EmailProvider } from '../../server/providers/email';
 import type { PaymentProvider } from '../../server/providers/payment';
 import type { OtpMessage, SmsProvider } from '../../server/providers/sms';
 import type { CounterStore } from '../../server/store';
@@ -41,11 +42,24 @@ export function recordingSms() {
   };
 }
 
+/** An e-mail provider that keeps what it sent. */
+export function recordingEmail() {
+  const sent: EmailMessage[] = [];
+  const provider: EmailProvider = {
+    name: 'console',
+    async send(message) {
+      sent.push(message);
+    },
+  };
+  return { provider, sent };
+}
+
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
   sms: ReturnType<typeof recordingSms>;
+  emails: ReturnType<typeof recordingEmail>;
   /** Moves the app's clock; starts at the real time. */
   clock: { now: Date; advance(ms: number): void };
   close(): Promise<void>;
@@ -79,6 +93,7 @@ export async function createTestApp(
   const config = testConfig(options.env);
   const database = options.database ?? (await openTestDatabase());
   const sms = recordingSms();
+  const emails = recordingEmail();
   const clock = {
     now: new Date(),
     advance(ms: number) {
@@ -90,6 +105,7 @@ export async function createTestApp(
     config,
     database,
     sms: options.sms ?? sms.provider,
+    email: emails.provider,
     store: options.store,
     now,
     logStream: options.logStream,
@@ -102,6 +118,7 @@ export async function createTestApp(
     database,
     config,
     sms,
+    emails,
     clock,
     async close() {
       await app.close();

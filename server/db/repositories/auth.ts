@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { OtpRepository, SessionsRepository, UsersRepository } from '../../domain/ports';
 import { uuidv7 } from '../../ids';
 import type { Db } from '../client';
@@ -17,10 +17,8 @@ export function usersRepository(db: Db): UsersRepository {
       return { user: existing, created: false };
     },
 
-    async phonesOf(userIds) {
-      if (userIds.length === 0) return new Map();
-      const rows = await db.select({ id: users.id, phone: users.phone }).from(users).where(inArray(users.id, userIds));
-      return new Map(rows.map((r) => [r.id, r.phone]));
+    async setLocale(userId, locale) {
+      await db.update(users).set({ locale }).where(eq(users.id, userId));
     },
   };
 }

@@ -6,6 +6,7 @@ import {
   documents,
   exams,
   groupRegistrations,
+  notifications,
   orderItems,
   orders,
   otpCodes,
@@ -15,6 +16,7 @@ import {
   results,
   sessions,
   users,
+  waitlistEntries,
 } from '../schema';
 import { examBriefColumns } from './exams';
 
@@ -130,6 +132,7 @@ export function supportRepository(db: Db): SupportRepository {
         .select({ id: registrations.id })
         .from(registrations)
         .where(eq(registrations.userId, userId));
+      await db.delete(waitlistEntries).where(eq(waitlistEntries.userId, userId));
       await db
         .delete(orderItems)
         .where(or(inArray(orderItems.orderId, theirOrders), inArray(orderItems.registrationId, theirRegistrations)));
@@ -137,6 +140,7 @@ export function supportRepository(db: Db): SupportRepository {
       await db.delete(orders).where(eq(orders.userId, userId));
       await db.delete(registrations).where(eq(registrations.userId, userId));
       await db.delete(otpCodes).where(and(eq(otpCodes.phone, phone), eq(otpCodes.kind, 'individual')));
+      await db.delete(notifications).where(eq(notifications.userId, userId));
       await db.delete(users).where(eq(users.id, userId));
     },
 

@@ -1,4 +1,5 @@
 import type { Config } from '../../config';
+import { aliyunSms } from './aliyun';
 
 export interface OtpMessage {
   /** E.164. */
@@ -9,7 +10,7 @@ export interface OtpMessage {
 
 /** Delivers one-time codes and notices; each send rejects when the message was not accepted. */
 export interface SmsProvider {
-  readonly name: 'console' | 'http';
+  readonly name: 'console' | 'http' | 'aliyun';
   sendOtp(message: OtpMessage): Promise<void>;
   /** A plain notice (an exam canceled, say) to one E.164 phone. */
   sendNotice(phone: string, text: string): Promise<void>;
@@ -59,5 +60,12 @@ export function httpSms(options: { url: string; token: string | undefined; timeo
 }
 
 export function smsFromConfig(sms: Config['sms']): SmsProvider {
-  return sms.provider === 'http' ? httpSms({ url: sms.url, token: sms.token }) : consoleSms();
+  switch (sms.provider) {
+    case 'http':
+      return httpSms({ url: sms.url, token: sms.token });
+    case 'aliyun':
+      return aliyunSms(sms.aliyun);
+    case 'console':
+      return consoleSms();
+  }
 }

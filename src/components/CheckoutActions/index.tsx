@@ -1,5 +1,6 @@
 import { useIntl } from '@umijs/max';
 import { Alert, Button, Flex } from 'antd';
+import { CHANGE_LOCK_HOURS } from '@/constants';
 
 /** What the last Pay now came to, already localized: a refusal, or a new price to confirm. */
 export interface CheckoutAlert {
@@ -8,6 +9,8 @@ export interface CheckoutAlert {
 }
 
 export interface CheckoutActionsProps {
+  /** When the test starts: within the lock period, paying makes a booking that can no longer be changed or canceled. */
+  testDate: string;
   alert: CheckoutAlert | null;
   paying: boolean;
   /** Beyond paying: while an order waits for its payment (group), Back waits too. */
@@ -19,9 +22,11 @@ export interface CheckoutActionsProps {
 }
 
 /**
- * The foot of a checkout, single or group: the last Pay now's alert (read out as it changes), then Back and Pay now.
+ * The foot of a checkout, single or group: the last Pay now's alert (read out as it changes), a warning when the test
+ * is inside the lock period (the server refuses changes and cancellation from then on), then Back and Pay now.
  */
 export default function CheckoutActions({
+  testDate,
   alert,
   paying,
   backDisabled,
@@ -31,8 +36,18 @@ export default function CheckoutActions({
 }: CheckoutActionsProps) {
   const intl = useIntl();
   const text = (id: string) => intl.formatMessage({ id: `pages.checkout.${id}` });
+  const locked = Date.now() >= Date.parse(testDate) - CHANGE_LOCK_HOURS * 3_600_000;
   return (
     <>
+      {locked ? (
+        <Alert
+          type="warning"
+          showIcon
+          role="note"
+          message={intl.formatMessage({ id: 'pages.checkout.lockWarning' }, { hours: CHANGE_LOCK_HOURS })}
+          style={{ marginTop: 16, maxWidth: 520 }}
+        />
+      ) : null}
       <div aria-live="polite">
         {alert ? (
           <Alert type={alert.type} showIcon message={alert.text} style={{ marginTop: 16, maxWidth: 520 }} />

@@ -6,11 +6,9 @@
 const PRINT_CSS = `
 @media print {
   @page { size: A4 portrait; margin: 15mm; }
-  header, footer, nav, button, .ant-layout-header, .ant-pro-layout-header, .ant-layout-footer,
-  .ant-pro-layout-bg-list, .ant-message, .ant-notification, .no-print { display: none !important; }
-  html, body, .ant-layout, .ant-pro-layout, .ant-pro-layout-container, .ant-pro-layout-content,
-  .ant-pro-page-container, .ant-card { background: #fff !important; }
-  .ant-pro-layout-content { padding: 0 !important; margin: 0 !important; }
+  header, footer, nav, button, .ant-message, .ant-notification, .no-print { display: none !important; }
+  html, body, .app-frame, .app-main, .ant-card { background: #fff !important; }
+  .app-main { padding: 0 !important; margin: 0 !important; max-width: none !important; }
   .print-sheet { border: none !important; box-shadow: none !important; margin: 0 !important; break-inside: avoid; }
   .print-sheet + .print-sheet { break-before: page; }
   .print-sheet, .print-sheet * { color: #000 !important; }

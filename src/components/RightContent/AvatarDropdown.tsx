@@ -1,6 +1,7 @@
 import {
   CalendarOutlined,
   DashboardOutlined,
+  HourglassOutlined,
   LogoutOutlined,
   TransactionOutlined,
   UserOutlined,
@@ -19,7 +20,8 @@ const PROFILE_LABEL: Record<UserKind, string> = {
 };
 
 /**
- * The logged-in header entry: avatar and name opening My Exams, the kind's profile, Transaction and Logout; a test
+ * The logged-in header entry: avatar and name opening My Exams, the kind's profile, a candidate's waiting list,
+ * Transaction and Logout; a test
  * center's menu starts with its Console; an operator's holds the operators' console and Logout.
  */
 export default function AvatarDropdown() {
@@ -44,6 +46,15 @@ export default function AvatarDropdown() {
             : []),
           { key: '/home/examlist', icon: <CalendarOutlined />, label: intl.formatMessage({ id: 'menu.examlist' }) },
           { key: '/home/profile', icon: <UserOutlined />, label: intl.formatMessage({ id: PROFILE_LABEL[kind] }) },
+          ...(kind === 'individual'
+            ? [
+                {
+                  key: '/home/waitlist',
+                  icon: <HourglassOutlined />,
+                  label: intl.formatMessage({ id: 'menu.waitlist' }),
+                },
+              ]
+            : []),
           {
             key: '/home/transaction',
             icon: <TransactionOutlined />,

@@ -1,9 +1,10 @@
 import { useIntl } from '@umijs/max';
 import { Button, Space } from 'antd';
 import { LOGIN_PATH } from '@/utils/guard';
-import { isLoggedIn } from '@/utils/session';
+import { isLoggedIn, readType } from '@/utils/session';
 import AvatarDropdown from './AvatarDropdown';
 import LangSwitch from './LangSwitch';
+import NotificationBell from './NotificationBell';
 import { useLogout } from './useLogout';
 
 /** The login entry clears whatever session is left (the "Sign out" variant of spec section 4) on its way to login. */
@@ -28,6 +29,7 @@ export default function RightContent() {
   return (
     <Space size="small">
       <LangSwitch />
+      {isLoggedIn() && readType() === 'individual' ? <NotificationBell /> : null}
       {isLoggedIn() ? <AvatarDropdown /> : <LoginEntry />}
     </Space>
   );

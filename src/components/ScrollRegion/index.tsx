@@ -1,5 +1,6 @@
 import { Table, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
+import { namedPageButtons } from '../paginationNames';
 
 /**
  * A region that scrolls sideways on a narrow screen (a wide table on a phone) and can take the keyboard's focus, so
@@ -15,7 +16,7 @@ export default function ScrollRegion({ labelledBy, children }: { labelledBy: str
 }
 
 /** Twenty rows a page, and no pager when they fit on one. */
-const PAGINATION = { pageSize: 20, hideOnSinglePage: true, showSizeChanger: false } as const;
+const PAGINATION = { pageSize: 20, hideOnSinglePage: true, showSizeChanger: false, itemRender: namedPageButtons };
 
 /** A small read-only table named by its heading, in a ScrollRegion, twenty rows a page. */
 export function RegionTable<T extends object>({

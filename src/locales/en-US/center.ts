@@ -116,7 +116,7 @@ export default {
   'pages.center.cancel.keep': 'Keep exam',
   'pages.center.cancel.done': '{name} has been canceled',
   'pages.center.cancel.doneCounts':
-    '{refunded, plural, one {# candidate} other {# candidates}} refunded, {released, plural, one {# unpaid booking} other {# unpaid bookings}} released, {notified, plural, one {# SMS} other {# SMS}} sent.',
+    '{refunded, plural, one {# candidate} other {# candidates}} refunded, {released, plural, one {# unpaid booking} other {# unpaid bookings}} released, {notified, plural, one {# candidate} other {# candidates}} notified.',
   'pages.center.cancel.close': 'Close',
   'pages.center.examPage.back': 'Console',
   'pages.center.examPage.loadFailed': 'The exam could not be loaded.',

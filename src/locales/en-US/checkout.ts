@@ -39,6 +39,8 @@ export default {
   'pages.checkout.line.handling': 'Handling charges',
   'pages.checkout.line.total': 'Total',
   'pages.checkout.payNow': 'Pay now',
+  'pages.checkout.lockWarning':
+    'This exam is less than {hours} hours away: once paid, this registration cannot be changed or canceled.',
   'pages.checkout.priceChanged':
     'The price changed since it was shown: the total is now {total}. Nothing was charged. Check the lines and press Pay now to confirm the new total.',
   'pages.checkout.pay.noAnswer':
@@ -82,6 +84,10 @@ export default {
   'pages.checkout.change.needsCode': 'Access code needed',
   'pages.checkout.change.accessCode': 'Access code for {exam}',
   'pages.checkout.change.moveWithCode': 'Move with this code',
+  'pages.checkout.change.difference':
+    'Moving to {exam} costs {amount} more. You pay the difference next, and the reservation moves once it is paid.',
+  'pages.checkout.change.payDifference': 'Move and pay {amount}',
+  'pages.checkout.change.notNow': 'Not now',
   'pages.checkout.change.moved': 'Your reservation was moved to {exam}.',
   'pages.checkout.change.close': 'Close',
 
@@ -106,7 +112,8 @@ export default {
   'pages.queue.admitted.subTitle': 'Book before {time}: your admission expires then.',
   'pages.queue.admitted.continue': 'Continue to booking',
   'pages.queue.soldOut.title': 'Sold out',
-  'pages.queue.soldOut.subTitle': 'Every seat of this exam is taken, so the line has ended for everyone.',
+  'pages.queue.soldOut.subTitle':
+    'Every seat of this exam is taken, so the line has ended for everyone. Seats often come free: join the waiting list to be offered one.',
   'pages.queue.closed.title': 'Registration has closed',
   'pages.queue.closed.subTitle': 'This exam no longer takes bookings.',
   'pages.queue.failed.title': 'The waiting room could not be opened',

@@ -44,6 +44,10 @@ export default {
   'errors.ADMISSION_EXPIRED': 'Your admission has expired. Please join the waiting room again.',
   'errors.OVERLOADED': 'The service is very busy right now. Please try again in a few seconds.',
   'errors.ALREADY_REGISTERED': 'You are already registered for this exam.',
+  'errors.WAITLIST_NOT_SOLD_OUT':
+    'Seats are still available for this exam: book one instead of joining the waiting list.',
+  'errors.WAITLIST_CLOSED':
+    'The waiting list of this exam is closed: registration has ended or the exam no longer takes bookings.',
   'errors.RESERVATION_LOCKED': 'A reservation cannot be changed or canceled within 72 hours of the test.',
   'errors.GROUP_SEAT_PAYER_ONLY':
     'This seat was booked and paid for by your group coordinator; ask them to cancel or change it.',
@@ -112,6 +116,12 @@ export default {
   'errors.SEAT_TAKEN': 'Another candidate already has this seat.',
   'errors.SEAT_NOT_IN_ROOM': 'This room has no seat with that number, or the exam does not use it.',
   'errors.TICKET_NOT_RELEASED': 'The ticket is not released yet.',
+  'errors.ORDER_NOT_PAID': 'This order is not paid, so it has no receipt.',
+  'errors.FAPIAO_ALREADY_REQUESTED': 'A fapiao has already been requested for this order.',
+  'errors.FAPIAO_ORDER_REFUNDED': 'This order was refunded in full, so no fapiao can be issued for it.',
+  'errors.FAPIAO_TAX_ID_INVALID':
+    'The tax ID is not a valid unified social credit code (18 characters). Leave it empty for a person.',
+  'errors.FAPIAO_ALREADY_DECIDED': 'This fapiao request has already been marked issued or rejected.',
   'errors.TICKET_SUPERSEDED': 'This ticket was replaced by a newer one (the seat changed): ask for the current ticket.',
   'errors.INTERNAL': 'Something went wrong on our side. Please try again later.',
 };

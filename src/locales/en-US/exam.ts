@@ -49,4 +49,8 @@ export default {
   'pages.examlist.details.category': 'Category',
   'pages.examlist.details.accessCode': 'This exam needs an access code: you will be asked for it when you book.',
   'pages.examlist.details.arrival': 'Arrive {minutes} minutes before the start with your ID card and ticket.',
+  'pages.examlist.booked': 'Booked',
+  'pages.examlist.action.viewTicket': 'View ticket',
+  'pages.examlist.mine.failed': 'Your registrations could not be loaded',
+  'pages.examlist.open.failed': 'The exams open for booking could not be loaded',
 };

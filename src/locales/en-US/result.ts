@@ -7,6 +7,7 @@ export default {
   'pages.result.notPublished': 'Not yet published',
   'pages.result.certificate': 'Certificate number: {number}',
   'pages.result.date': 'Test date: {date}',
+  'pages.result.failed': 'Your results could not be loaded',
   'pages.result.showAll': 'Show all results',
   'pages.result.notFound': 'No result was found for this registration.',
   'pages.result.printCertificate': 'Print certificate',

@@ -38,4 +38,7 @@ export default {
   'pages.ticket.receipt.unitPrice': 'Unit price',
   'pages.ticket.receipt.refunded': 'Refunded',
   'pages.ticket.receipt.none': 'None',
+  'pages.ticket.failed': 'Your ticket could not be loaded',
+  'pages.ticket.savedCopy': 'Saved copy from {time}, kept on this phone: the server cannot be reached right now.',
+  'pages.ticket.list.failed': 'Your tickets could not be loaded',
 };

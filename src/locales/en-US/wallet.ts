@@ -2,6 +2,7 @@
 export default {
   'pages.wallet.title': 'Test wallet',
   'pages.wallet.badge': 'Sandbox',
+  'pages.wallet.back': 'Back to the exam site',
   'pages.wallet.sandbox': 'Sandbox: a test wallet for trying payments. No real money moves; this is not WeChat Pay.',
   'pages.wallet.payee': 'Payee',
   'pages.wallet.description': 'For',

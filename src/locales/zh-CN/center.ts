@@ -109,7 +109,7 @@ export default {
   'pages.center.cancel.ok': '取消考试',
   'pages.center.cancel.keep': '保留考试',
   'pages.center.cancel.done': '已取消{name}',
-  'pages.center.cancel.doneCounts': '已退款 {refunded} 人，释放未付款预订 {released} 个，发送短信 {notified} 条。',
+  'pages.center.cancel.doneCounts': '已退款 {refunded} 人，释放未付款预订 {released} 个，已通知考生 {notified} 人。',
   'pages.center.cancel.close': '关闭',
   'pages.center.examPage.back': '控制台',
   'pages.center.examPage.loadFailed': '考试加载失败。',

@@ -38,6 +38,7 @@ export default {
   'pages.checkout.line.handling': '手续费',
   'pages.checkout.line.total': '合计',
   'pages.checkout.payNow': '立即支付',
+  'pages.checkout.lockWarning': '距离考试已不足 {hours} 小时：支付后将无法更改或取消本次报名。',
   'pages.checkout.priceChanged':
     '价格在显示后有变动，现在合计 {total}，尚未扣款。请核对明细，再点击“立即支付”确认新的合计金额。',
   'pages.checkout.pay.noAnswer': '未收到答复，无法确定是否已预订成功。请检查网络后再次点击“立即支付”，不会重复扣款。',
@@ -78,6 +79,9 @@ export default {
   'pages.checkout.change.needsCode': '需要准入码',
   'pages.checkout.change.accessCode': '{exam} 的准入码',
   'pages.checkout.change.moveWithCode': '凭此准入码改到此场',
+  'pages.checkout.change.difference': '改到 {exam} 需补付差价 {amount}。确认后请支付差价，支付完成后预约即改到该场次。',
+  'pages.checkout.change.payDifference': '改到此场并支付 {amount}',
+  'pages.checkout.change.notNow': '暂不更改',
   'pages.checkout.change.moved': '您的预约已改到 {exam}。',
   'pages.checkout.change.close': '关闭',
 
@@ -101,7 +105,8 @@ export default {
   'pages.queue.admitted.subTitle': '请在 {time} 前完成报名，届时报名资格将失效。',
   'pages.queue.admitted.continue': '继续报名',
   'pages.queue.soldOut.title': '名额已满',
-  'pages.queue.soldOut.subTitle': '本场考试的座位已全部售出，排队已对所有人结束。',
+  'pages.queue.soldOut.subTitle':
+    '本场考试的座位已全部售出，排队已对所有人结束。常有名额空出：加入候补名单即可获得名额邀请。',
   'pages.queue.closed.title': '报名已结束',
   'pages.queue.closed.subTitle': '本场考试已不再接受报名。',
   'pages.queue.failed.title': '无法进入候场室',

@@ -49,4 +49,8 @@ export default {
   'pages.examlist.details.category': '类别',
   'pages.examlist.details.accessCode': '该考试需要准入码，报名时需要填写。',
   'pages.examlist.details.arrival': '请携带身份证和准考证，于开考前 {minutes} 分钟到达。',
+  'pages.examlist.booked': '您已报名',
+  'pages.examlist.action.viewTicket': '查看准考证',
+  'pages.examlist.mine.failed': '未能加载您的报名',
+  'pages.examlist.open.failed': '未能加载可报名的考试',
 };

@@ -7,6 +7,7 @@ export default {
   'pages.result.notPublished': '成绩尚未公布',
   'pages.result.certificate': '证书编号：{number}',
   'pages.result.date': '考试日期：{date}',
+  'pages.result.failed': '未能加载您的成绩',
   'pages.result.showAll': '查看全部成绩',
   'pages.result.notFound': '未找到该报名的成绩。',
   'pages.result.printCertificate': '打印证书',

@@ -36,4 +36,7 @@ export default {
   'pages.ticket.receipt.unitPrice': '单价',
   'pages.ticket.receipt.refunded': '已退款',
   'pages.ticket.receipt.none': '无',
+  'pages.ticket.failed': '未能加载您的准考证',
+  'pages.ticket.savedCopy': '这是 {time} 保存在本机的副本：目前无法连接服务器。',
+  'pages.ticket.list.failed': '未能加载您的准考证列表',
 };

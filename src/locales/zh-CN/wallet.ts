@@ -2,6 +2,7 @@
 export default {
   'pages.wallet.title': '测试钱包',
   'pages.wallet.badge': '沙箱',
+  'pages.wallet.back': '返回考试网站',
   'pages.wallet.sandbox': '沙箱环境：用于试用支付的测试钱包，不会产生真实扣款，这不是微信支付。',
   'pages.wallet.payee': '收款方',
   'pages.wallet.description': '用途',

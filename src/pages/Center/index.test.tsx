@@ -222,7 +222,9 @@ describe('test center console', () => {
     expect(dialog).toHaveTextContent('10 paid candidates, 2 unpaid bookings.');
     expect(callsTo(calls, 'POST', `/api/center/exams/${EXAM_ID}/cancel`)).toEqual([]);
     await person.click(button('Cancel exam', dialog));
-    const counts = await screen.findByText('10 candidates refunded, 2 unpaid bookings released, 9 SMS sent.');
+    const counts = await screen.findByText(
+      '10 candidates refunded, 2 unpaid bookings released, 9 candidates notified.',
+    );
     expect(counts.closest('[role="dialog"]')).toHaveTextContent('HSK Level 4 has been canceled');
     expect(callsTo(calls, 'POST', `/api/center/exams/${EXAM_ID}/cancel`)).toHaveLength(1);
   });

@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { AxiosRequestConfig, AxiosResponse } from '@umijs/max';
 import { getRequestInstance, history, TestBrowser } from '@umijs/max';
+import { AxiosError } from 'axios';
 import type { CurrentUser } from '../../../contract/auth';
 import type { RegistrationView } from '../../../contract/booking';
 import type { ExamSummary } from '../../../contract/catalog';
@@ -70,6 +71,8 @@ const candidate: CurrentUser = {
 };
 
 let user: CurrentUser = candidate;
+/** Lists that fail for now, and how: no answer at all, or none within the time limit. */
+const failing = new Map<string, 'lost' | 'timeout'>();
 /** The query of every exam list request, in order. */
 const examQueries: Record<string, unknown>[] = [];
 const TOTAL_EXAMS = 25;
@@ -83,6 +86,10 @@ const fakeServer = async (config: AxiosRequestConfig): Promise<AxiosResponse> =>
     headers: {},
     config,
   });
+  const failure = failing.get(config.url ?? '');
+  if (failure === 'lost') throw new AxiosError('Network Error', 'ERR_NETWORK', config, {});
+  if (failure === 'timeout')
+    throw new AxiosError(`timeout of ${config.timeout}ms exceeded`, 'ECONNABORTED', config, {});
   switch (config.url) {
     case '/api/front/site':
       return reply(SITE);
@@ -113,7 +120,7 @@ const fakeServer = async (config: AxiosRequestConfig): Promise<AxiosResponse> =>
       const current = Number(params.current);
       const first = (current - 1) * 10 + 1;
       const list = Array.from({ length: Math.min(10, TOTAL_EXAMS - first + 1) }, (_, i) =>
-        examNo(first + i, first + i === 2 ? 0 : 40 - i),
+        examNo(first + i, first + i === 7 ? 0 : 40 - i),
       );
       return reply({ list, total: TOTAL_EXAMS, current, pageSize: 10 });
     }
@@ -133,6 +140,7 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
+  failing.clear();
   user = candidate;
   examQueries.length = 0;
 });
@@ -147,12 +155,13 @@ async function openExamList(locale = 'en-US') {
 }
 
 const person = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
-/** The table row that shows `text`. */
-const rowOf = (text: string) => screen.getAllByText(text).map((cell) => cell.closest('tr') as HTMLElement)[0];
+/** The table row, or on a phone the card, that shows `text` (jsdom matches no media query: the page is a phone's). */
+const ITEM = 'tr, .ant-list-item';
+const rowOf = (text: string) => screen.getAllByText(text).map((cell) => cell.closest(ITEM) as HTMLElement)[0];
 const lastRowOf = (text: string) =>
   screen
     .getAllByText(text)
-    .map((cell) => cell.closest('tr') as HTMLElement)
+    .map((cell) => cell.closest(ITEM) as HTMLElement)
     .pop();
 
 describe('My Exams of a candidate', () => {
@@ -233,7 +242,7 @@ describe('My Exams of a candidate', () => {
 
   it('shows a sold-out exam as such, with Book disabled', async () => {
     await openExamList();
-    const row = lastRowOf('Exam 2') as HTMLElement;
+    const row = lastRowOf('Exam 7') as HTMLElement;
     expect(within(row).getByText('Sold out')).toBeInTheDocument();
     expect(within(row).getByText('Book').closest('button')).toBeDisabled();
     expect(
@@ -241,6 +250,30 @@ describe('My Exams of a candidate', () => {
         .getByText('Book')
         .closest('button'),
     ).toBeEnabled();
+  });
+
+  it('says an exam I booked is booked, leading to its payment or ticket instead of offering Book', async () => {
+    await openExamList();
+    const unpaid = await waitFor(() => {
+      const item = lastRowOf('Exam 1') as HTMLElement;
+      expect(within(item).getByText('Booked')).toBeInTheDocument();
+      return item;
+    });
+    expect(within(unpaid).queryByText('Book')).not.toBeInTheDocument();
+    expect(within(unpaid).getByText('Pay').closest('a')).toHaveAttribute(
+      'href',
+      `/home/singleRegistration?registrationId=${uuid(901)}`,
+    );
+    const paid = lastRowOf('Exam 2') as HTMLElement;
+    expect(within(paid).getByText('Booked')).toBeInTheDocument();
+    expect(within(paid).getByText('View ticket').closest('a')).toHaveAttribute(
+      'href',
+      `/home/ticket?registrationId=${uuid(902)}`,
+    );
+    // A canceled registration leaves the exam open to book again.
+    const canceled = lastRowOf('Exam 3') as HTMLElement;
+    expect(within(canceled).queryByText('Booked')).not.toBeInTheDocument();
+    expect(within(canceled).getByText('Book').closest('button')).toBeEnabled();
   });
 
   it('leads Book of an exam with a waiting room to the room, and says when booking opens for one not open yet', async () => {
@@ -271,6 +304,41 @@ describe('My Exams of a candidate', () => {
     expect(screen.getByText('Registration closes')).toBeInTheDocument();
     expect(screen.getByText('2026-12-01 23:59 GMT+8')).toBeInTheDocument();
     expect(screen.queryByText('Only student can register for Exam')).not.toBeInTheDocument();
+  });
+});
+
+describe('My Exams when a load fails', () => {
+  it('a failed search shows its failure instead of the old results, and Retry runs the search again', async () => {
+    await openExamList();
+    expect(await screen.findByText('Exam 10')).toBeInTheDocument();
+    failing.set('/api/front/exams', 'lost');
+    await person.type(screen.getByLabelText('Search'), 'HSK');
+    await person.click(screen.getByText('Search', { selector: 'button span' }));
+    expect(await screen.findByText('The exams open for booking could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('Your network is abnormal and cannot connect to the server')).toBeInTheDocument();
+    expect(screen.queryByText('Exam 10')).not.toBeInTheDocument();
+    expect(screen.queryByText('No exam open for booking matches these filters.')).not.toBeInTheDocument();
+
+    failing.clear();
+    // (getByRole would weigh every element of this long page for its accessible name: many seconds in jsdom.)
+    await person.click(screen.getByText('Retry'));
+    expect(await screen.findByText('Exam 10')).toBeInTheDocument();
+    expect(examQueries.at(-1)).toEqual({ current: 1, pageSize: 10, q: 'HSK' });
+  });
+
+  it('says a timeout of my registrations as such, not as "no registrations", and Retry loads them', async () => {
+    failing.set('/api/front/registrations', 'timeout');
+    localStorage.clear();
+    localStorage.setItem('umi_locale', 'zh-CN');
+    localStorage.setItem('access_token', 'token-1');
+    localStorage.setItem('type', 'individual');
+    render(<TestBrowser location={{ pathname: '/home/examlist' }} />);
+    expect(await screen.findByText('未能加载您的报名', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText('服务器在 15 秒内没有应答（请求超时，15000 毫秒），请重试。')).toBeInTheDocument();
+    expect(screen.queryByText('您还没有报名任何考试，请从下方可报名的考试中选择。')).not.toBeInTheDocument();
+    failing.clear();
+    await person.click(screen.getByText('重试'));
+    expect(await screen.findByText('待支付')).toBeInTheDocument();
   });
 });
 

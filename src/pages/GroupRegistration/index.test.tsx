@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { TestBrowser } from '@umijs/max';
 import { type Call, err, loginAs, lost, ok, type Route, serve } from '@/testing/fakeServer';
@@ -97,7 +97,8 @@ describe('group registration', () => {
     await user.type(screen.getByLabelText('School or organization'), 'No. 1 Middle School');
     await user.click(button('Next'));
 
-    await heading('Upload Form');
+    // Each step's heading takes the focus as the step arrives (the Next pressed has left the screen).
+    await waitFor(async () => expect(await heading('Upload Form')).toHaveFocus());
     expect(callsTo(calls, '/api/front/groups')[0].body).toEqual({
       examId: exam.id,
       coordinator: { name: 'Li Lei', phone: '13800138000', organization: 'No. 1 Middle School' },
@@ -121,7 +122,7 @@ describe('group registration', () => {
     expect(within(accepted).getByText('Male')).toBeInTheDocument();
     await user.click(button('Next'));
 
-    await heading('Payment');
+    await waitFor(async () => expect(await heading('Payment')).toHaveFocus());
     const line = (label: string) => screen.getByText(label).closest('tr') as HTMLElement;
     expect(await within(line('Quantity')).findByText('3')).toBeInTheDocument();
     expect(within(line('Subtotal')).getByText('CN¥450.00')).toBeInTheDocument();
@@ -132,8 +133,48 @@ describe('group registration', () => {
     await user.click(button('Reload'));
 
     expect(await screen.findByText('Group registration complete')).toBeInTheDocument();
+    await waitFor(async () => expect(await heading('Done')).toHaveFocus());
     expect(screen.queryByText('Please Scan QrCode For Payment')).not.toBeInTheDocument();
     expect(await screen.findByLabelText('Admission QR code of Chen Jing for HSK Level 4')).toBeInTheDocument();
+  });
+
+  it("fills in the coordinator's details of this account's last group, and not another account's", async () => {
+    // The server answers the coordinator it was sent, with the phone in E.164.
+    groupServer(groupFixture(), {
+      'POST /api/front/groups': (call) => {
+        const { coordinator } = call.body as { coordinator: { name: string; phone: string; organization: string } };
+        return ok(groupFixture({ coordinator: { ...coordinator, phone: `+86${coordinator.phone}` } }));
+      },
+    });
+    await open(`?examId=${exam.id}`, 'Your Information');
+    // The first group: the account's name and phone, and no organization yet.
+    expect(screen.getByLabelText('Your name')).toHaveValue('Li Lei');
+    await user.clear(screen.getByLabelText('Your name'));
+    await user.type(screen.getByLabelText('Your name'), 'Wang Laoshi');
+    await user.type(screen.getByLabelText('School or organization'), 'No. 1 Middle School');
+    await user.click(button('Next'));
+    await heading('Upload Form');
+    const kept = Object.keys(localStorage).filter((key) => key.startsWith('group_coordinator:'));
+    expect(kept).toHaveLength(1);
+    cleanup();
+
+    // The next group of the same account, on the same browser.
+    const session = { ...localStorage };
+    loginAs('en-US');
+    for (const key of kept) localStorage.setItem(key, session[key] as string);
+    render(<TestBrowser location={{ pathname: '/home/gRegistration', search: `?examId=${exam.id}` }} />);
+    await heading('Your Information');
+    await waitFor(() => expect(screen.getByLabelText('School or organization')).toHaveValue('No. 1 Middle School'));
+    expect(screen.getByLabelText('Your name')).toHaveValue('Wang Laoshi');
+    cleanup();
+
+    // Another account keeps nothing of it.
+    localStorage.setItem('group_coordinator:someone-else', session[kept[0] as string] as string);
+    localStorage.removeItem(kept[0] as string);
+    render(<TestBrowser location={{ pathname: '/home/gRegistration', search: `?examId=${exam.id}` }} />);
+    await heading('Your Information');
+    expect(screen.getByLabelText('School or organization')).toHaveValue('');
+    expect(screen.getByLabelText('Your name')).toHaveValue('Li Lei');
   });
 
   it('shows the refused rows under their heading, each reason with the value of the column it refuses', async () => {

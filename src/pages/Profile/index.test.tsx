@@ -230,18 +230,46 @@ describe('profile page of a candidate', () => {
     expect(saves).toEqual([]);
   });
 
-  it('refuses a date of birth that disagrees with the one inside the ID number', async () => {
+  it('fills the date of birth from a valid ID number, and refuses a date changed to disagree with it', async () => {
     saved = FILLED;
     const save = await openForm();
     const idNumber = screen.getByLabelText('ID card number');
     await person.clear(idNumber);
-    // Valid, but born 1990-01-01 while the form says 1949-12-31.
+    // Valid, born 1990-01-01 while the form said 1949-12-31.
     await person.type(idNumber, '110105199001010029');
+    const birth = screen.getByLabelText('Date of birth');
+    await waitFor(() => expect(birth).toHaveValue('1990-01-01'));
+
+    await person.clear(birth);
+    await person.type(birth, '1990-01-02{Enter}');
     await person.click(save);
     expect(
       await screen.findByText('The date of birth does not match the ID card number.', {}, { timeout: 20_000 }),
     ).toBeInTheDocument();
     expect(saves).toEqual([]);
+  });
+
+  it('takes Enter in the date of birth as the date typed, without saving the profile', async () => {
+    saved = FILLED;
+    await openForm();
+    const birth = screen.getByLabelText('Date of birth');
+    await person.click(birth);
+    await person.clear(birth);
+    await person.type(birth, '1949-12-31{Enter}');
+    expect(birth).toHaveValue('1949-12-31');
+    // A save would have answered with a message; give it the time a save takes.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(saves).toEqual([]);
+  });
+
+  it('opens the calendar of an empty date of birth at the birth year of the ID number, not this year', async () => {
+    await openForm();
+    await person.type(screen.getByLabelText('ID card number'), '110105199001010029');
+    const birth = screen.getByLabelText('Date of birth');
+    await waitFor(() => expect(birth).toHaveValue('1990-01-01'));
+    await person.clear(birth);
+    await person.click(birth);
+    await waitFor(() => expect(document.querySelector('.ant-picker-header-view')).toHaveTextContent('1990'));
   });
 
   it('refuses a photo over 2 MB before uploading it', async () => {

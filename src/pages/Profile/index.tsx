@@ -1,8 +1,10 @@
 import { useModel } from '@umijs/max';
 import { withPageTexts } from '@/components/PageTexts';
 import enCenter from '@/locales/en-US/center';
+import enNotifications from '@/locales/en-US/notifications';
 import enProfile from '@/locales/en-US/profile';
 import zhCenter from '@/locales/zh-CN/center';
+import zhNotifications from '@/locales/zh-CN/notifications';
 import zhProfile from '@/locales/zh-CN/profile';
 import { centerProfile } from '@/services/center';
 import { examinerProfile } from '@/services/examiner';
@@ -10,6 +12,7 @@ import { organizations, profile } from '@/services/profile';
 import { handledHere } from '@/utils/failure';
 import CenterProfileForm from './components/CenterProfileForm';
 import ExaminerProfileForm from './components/ExaminerProfileForm';
+import NotificationSettingsCard from './components/NotificationSettingsCard';
 import ProfileCard from './components/ProfileCard';
 import ProfileForm from './components/ProfileForm';
 
@@ -47,15 +50,18 @@ function ProfilePage() {
       </ProfileCard>
     );
   return (
-    <ProfileCard
-      title="pages.profile.title"
-      load={loadCandidate}
-      intro={({ saved }) => (saved.complete ? null : 'pages.profile.intro')}
-    >
-      {(data, onSaved) => (
-        <ProfileForm saved={data.saved} organizations={data.orgs} onSaved={(saved) => onSaved({ ...data, saved })} />
-      )}
-    </ProfileCard>
+    <>
+      <ProfileCard
+        title="pages.profile.title"
+        load={loadCandidate}
+        intro={({ saved }) => (saved.complete ? null : 'pages.profile.intro')}
+      >
+        {(data, onSaved) => (
+          <ProfileForm saved={data.saved} organizations={data.orgs} onSaved={(saved) => onSaved({ ...data, saved })} />
+        )}
+      </ProfileCard>
+      <NotificationSettingsCard />
+    </>
   );
 }
 
@@ -63,4 +69,5 @@ export default withPageTexts(
   ProfilePage,
   { 'en-US': enProfile, 'zh-CN': zhProfile },
   { 'en-US': enCenter, 'zh-CN': zhCenter },
+  { 'en-US': enNotifications, 'zh-CN': zhNotifications },
 );

@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { TestBrowser } from '@umijs/max';
-import { loginAs, ok, serve } from '@/testing/fakeServer';
+import { act } from 'react';
+import { loginAs, lost, ok, serve, serverDown, timedOut } from '@/testing/fakeServer';
 
 const exam = {
   id: '0192f0c0-0000-7000-8000-000000000101',
@@ -48,6 +49,51 @@ describe('results', () => {
     expect(await screen.findByText('证书编号：CERT-2026-0001', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.queryByText('成绩尚未公布')).not.toBeInTheDocument();
     expect(screen.getByText('查看全部成绩')).toBeInTheDocument();
+  });
+});
+
+describe('results that cannot be loaded', () => {
+  const person = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+
+  it('says the network failed, not "no result", and Retry loads the results', async () => {
+    let answer = lost;
+    serve({ 'GET /api/front/results': () => answer() });
+    loginAs('en-US');
+    render(<TestBrowser location={{ pathname: '/home/result' }} />);
+    expect(await screen.findByText('Your results could not be loaded', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByText('Your network is abnormal and cannot connect to the server')).toBeInTheDocument();
+    expect(screen.queryByText('You have no registrations with results yet.')).not.toBeInTheDocument();
+    answer = () => ok(RESULTS);
+    await person.click(screen.getByRole('button', { name: /Retry/ }));
+    expect(await screen.findByText('Certificate number: CERT-2026-0001')).toBeInTheDocument();
+  });
+
+  it('says a timeout and a server breakdown apart, in Chinese, and reloads when the connection returns', async () => {
+    let answer = timedOut;
+    serve({ 'GET /api/front/results': () => answer() });
+    loginAs('zh-CN');
+    render(<TestBrowser location={{ pathname: '/home/result' }} />);
+    expect(
+      await screen.findByText('服务器在 15 秒内没有应答（请求超时，15000 毫秒），请重试。', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    answer = serverDown;
+    await person.click(screen.getByRole('button', { name: /重试/ }));
+    expect(await screen.findByText('服务器出错（HTTP 500），并非您的网络问题，请稍后重试。')).toBeInTheDocument();
+    answer = () => ok(RESULTS);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByText('证书编号：CERT-2026-0001')).toBeInTheDocument();
+  });
+
+  it('says when there are none, apart from a failure', async () => {
+    serve({ 'GET /api/front/results': () => ok([]) });
+    loginAs('en-US');
+    render(<TestBrowser location={{ pathname: '/home/result' }} />);
+    expect(
+      await screen.findByText('You have no registrations with results yet.', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
 

@@ -1,12 +1,15 @@
 import { history, Link, useIntl, useLocation } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Button, Card, Empty, Flex, List, Spin } from 'antd';
+import { Button, Card, Flex, List } from 'antd';
+import LoadState from '@/components/LoadState';
 import { withPageTexts } from '@/components/PageTexts';
 import PrintStyle from '@/components/PrintStyle';
 import ToneTag from '@/components/ToneTag';
+import { useReloadOnline } from '@/hooks/useReloadOnline';
 import enResult from '@/locales/en-US/result';
 import zhResult from '@/locales/zh-CN/result';
 import { results } from '@/services/booking';
+import { handledHere } from '@/utils/failure';
 import type { ResultView } from '../../../contract/booking';
 import { formatInZone, pickText, zoneLabel } from '../../../contract/format';
 import CertificateView from './components/CertificateView';
@@ -40,12 +43,24 @@ function ResultPage() {
   const search = new URLSearchParams(useLocation().search);
   const only = search.get('registrationId');
   const certificate = search.get('certificate');
-  const { data, loading } = useRequest(() => results());
+  // A failed load is said as such with a retry, never as "no result" (handledHere: the page shows it, no toast).
+  const { data, loading, error, refresh } = useRequest(() => results(handledHere));
+  useReloadOnline(Boolean(error), refresh);
+  const failedTitle = intl.formatMessage({ id: 'pages.result.failed' });
   if (certificate) {
     return (
       <>
         <PrintStyle />
-        {data ? <CertificateView results={data} registrationId={certificate} /> : <Spin spinning={loading} />}
+        <LoadState
+          loading={loading}
+          error={error}
+          empty={false}
+          emptyText={null}
+          onRetry={refresh}
+          failedTitle={failedTitle}
+        >
+          {data ? <CertificateView results={data} registrationId={certificate} /> : null}
+        </LoadState>
       </>
     );
   }
@@ -56,23 +71,30 @@ function ResultPage() {
       title={<h1 style={{ fontSize: 20, margin: 0 }}>{intl.formatMessage({ id: 'pages.result.title' })}</h1>}
       extra={only ? <Link to="/home/result">{intl.formatMessage({ id: 'pages.result.showAll' })}</Link> : null}
     >
-      <List
+      <LoadState
         loading={loading}
-        dataSource={shown}
-        locale={{ emptyText: <Empty description={empty} /> }}
-        renderItem={(result) => {
-          const { exam } = result;
-          const date = `${formatInZone(exam.startsAt, exam.timeZone)} ${zoneLabel(exam.startsAt, exam.timeZone, locale)}`;
-          return (
-            <List.Item extra={<Outcome result={result} />}>
-              <List.Item.Meta
-                title={pickText(exam.name, locale)}
-                description={intl.formatMessage({ id: 'pages.result.date' }, { date })}
-              />
-            </List.Item>
-          );
-        }}
-      />
+        error={error}
+        empty={shown.length === 0}
+        emptyText={empty}
+        onRetry={refresh}
+        failedTitle={failedTitle}
+      >
+        <List
+          dataSource={shown}
+          renderItem={(result) => {
+            const { exam } = result;
+            const date = `${formatInZone(exam.startsAt, exam.timeZone)} ${zoneLabel(exam.startsAt, exam.timeZone, locale)}`;
+            return (
+              <List.Item extra={<Outcome result={result} />}>
+                <List.Item.Meta
+                  title={pickText(exam.name, locale)}
+                  description={intl.formatMessage({ id: 'pages.result.date' }, { date })}
+                />
+              </List.Item>
+            );
+          }}
+        />
+      </LoadState>
     </Card>
   );
 }

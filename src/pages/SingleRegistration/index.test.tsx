@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { TestBrowser } from '@umijs/max';
 import { type Answer, type Call, err, loginAs, lost, ok, serve } from '@/testing/fakeServer';
@@ -111,6 +111,17 @@ describe('single registration', () => {
     await openCheckout();
     expect(screen.getByText('Booking opens at 2099-06-01 09:00 GMT+8.')).toBeInTheDocument();
     expect(button('Continue to check out')).toBeDisabled();
+  });
+
+  it('keeps checkout closed on a sold-out exam, but opens it to the candidate a waiting-list seat is held for', async () => {
+    bookingServer({ [`GET ${EXAM_URL}`]: () => ok(examFixture({ seatsLeft: 0 })) });
+    await openCheckout();
+    expect(button('Continue to check out')).toBeDisabled();
+    cleanup();
+    loginAs('en-US');
+    render(<TestBrowser location={{ pathname: '/home/singleRegistration', search: `?examId=${exam.id}&offer=1` }} />);
+    await screen.findByText('Continue to check out', {}, { timeout: 15_000 });
+    expect(button('Continue to check out')).toBeEnabled();
   });
 
   it('shows an unknown promo code on its field and stays on the details', async () => {
@@ -551,5 +562,113 @@ describe('a booked registration', () => {
     await user.click(button('Start again'));
     const { history } = await import('@umijs/max');
     await waitFor(() => expect(history.location.search).toBe(`?examId=${exam.id}`));
+  });
+});
+
+describe('keyboard and screen reader users land where the page moved', () => {
+  it('moves the focus to each new step’s heading: Check Out, back to Details, then Done after paying', async () => {
+    bookingServer({
+      [`GET /api/front/orders/${order.id}`]: () => ok(orderFixture({ status: 'paid', qrContent: null })),
+      [`GET /api/front/registrations/${registration.id}`]: () => ok(registrationFixture()),
+    });
+    await openCheckout();
+    // Arriving on the page leaves the focus where the page put it.
+    expect(screen.getByRole('heading', { name: 'Details' })).not.toHaveFocus();
+    await user.click(button('Continue to check out'));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Check Out' })).toHaveFocus());
+    await user.click(button('Back'));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Details' })).toHaveFocus());
+    await user.click(button('Continue to check out'));
+    await screen.findByRole('heading', { name: 'Check Out' });
+    await user.click(button('Pay now'));
+    const done = await screen.findByRole('heading', { name: 'Registration complete' }, { timeout: 6_000 });
+    await waitFor(() => expect(done).toHaveFocus());
+  });
+
+  it('puts the focus on Keep it in the cancel confirmation, and cancels only from there', async () => {
+    const open = registrationFixture();
+    const calls = serve({ [`GET /api/front/registrations/${open.id}`]: () => ok(open) });
+    loginAs('zh-CN');
+    render(<TestBrowser location={{ pathname: '/home/singleRegistration', search: `?registrationId=${open.id}` }} />);
+    await screen.findByText('报名成功', {}, { timeout: 15_000 });
+    await user.click(button('取消报名'));
+    const confirm = await screen.findByRole('dialog');
+    expect(within(confirm).getByText('确定取消本次报名吗？已付款项将退还。', { selector: 'span' })).toBeInTheDocument();
+    await waitFor(() => expect(within(confirm).getByText('保 留').closest('button')).toHaveFocus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.some((call) => call.url.endsWith('/cancel'))).toBe(false);
+  });
+});
+
+describe('money is what the screen said before paying', () => {
+  it.each([
+    ['en-US', 'This exam is less than 72 hours away: once paid, this registration cannot be changed or canceled.'],
+    ['zh-CN', '距离考试已不足 72 小时：支付后将无法更改或取消本次报名。'],
+  ])(
+    '%s: warns at Check Out, before Pay now, that an exam inside 72 hours cannot be changed later',
+    async (locale, warning) => {
+      const soon = examFixture({ startsAt: new Date(Date.now() + 48 * 3_600_000).toISOString() });
+      bookingServer({
+        [`GET ${EXAM_URL}`]: () => ok(soon),
+        'POST /api/front/checkout/quote': () => ok({ ...quoteOf(undefined), testDate: soon.startsAt }),
+      });
+      await openCheckout(locale);
+      await user.click(button(locale === 'en-US' ? 'Continue to check out' : '去结算'));
+      expect(await screen.findByText(warning)).toBeInTheDocument();
+    },
+  );
+
+  it('says nothing of the lock for an exam further away', async () => {
+    bookingServer();
+    await openCheckout();
+    await user.click(button('Continue to check out'));
+    await screen.findByRole('heading', { name: 'Check Out' });
+    expect(screen.queryByText(/less than 72 hours away/)).not.toBeInTheDocument();
+  });
+
+  it('shows the difference a dearer session costs and moves only once it is confirmed', async () => {
+    const open = registrationFixture();
+    const dearer = examFixture({
+      id: '0192f0c0-0000-7000-8000-000000000104',
+      name: { zh: '汉语水平考试四级（周六）', en: 'HSK Level 4 (Saturday)' },
+      feeFen: 18_000,
+    });
+    const calls = serve({
+      [`GET /api/front/registrations/${open.id}`]: () => ok(open),
+      [`GET /api/front/registrations/${open.id}/change-options`]: () => ok([dearer]),
+      [`POST /api/front/registrations/${open.id}/change`]: () =>
+        ok({
+          registration: open,
+          order: orderFixture({ purpose: 'change' }),
+          payment: { qrContent: order.qrContent },
+          refundFen: 0,
+        }),
+    });
+    loginAs('en-US');
+    render(
+      <TestBrowser
+        location={{ pathname: '/home/singleRegistration', search: `?registrationId=${open.id}&change=1` }}
+      />,
+    );
+    await user.click(await screen.findByLabelText(/^Move to HSK Level 4 \(Saturday\) on /, {}, { timeout: 15_000 }));
+    const changes = () => calls.filter((call) => call.url.endsWith('/change'));
+    expect(
+      await screen.findByText(
+        'Moving to HSK Level 4 (Saturday) costs CN¥30.00 more. You pay the difference next, and the reservation moves once it is paid.',
+      ),
+    ).toBeInTheDocument();
+    expect(changes()).toHaveLength(0);
+    const pay = button('Move and pay CN¥30.00');
+    expect(pay).toHaveFocus();
+
+    await user.click(button('Not now'));
+    expect(screen.queryByText(/costs CN¥30.00 more/)).not.toBeInTheDocument();
+    expect(changes()).toHaveLength(0);
+
+    await user.click(screen.getByLabelText(/^Move to HSK Level 4 \(Saturday\) on /));
+    await user.click(button('Move and pay CN¥30.00'));
+    expect(await screen.findByText('Please Scan QrCode For Payment')).toBeInTheDocument();
+    expect(changes().map((call) => call.body)).toEqual([{ examId: dearer.id }]);
   });
 });

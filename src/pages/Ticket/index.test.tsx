@@ -1,7 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { TestBrowser } from '@umijs/max';
-import { err, loginAs, ok, serve } from '@/testing/fakeServer';
+import { err, loginAs, lost, ok, serve, serverDown, timedOut } from '@/testing/fakeServer';
 import { examFixture, orderFixture, registrationFixture } from '@/testing/fixtures';
+import { clearSession } from '@/utils/session';
 
 const registration = registrationFixture();
 const exam = examFixture();
@@ -178,5 +180,83 @@ describe('receipt', () => {
       /CN¥55\.81 · Refund failed: our staff will handle itThe test center canceled the exam\.$/,
     );
     expect(document.body.textContent).not.toMatch(/late_payment|exam_canceled/);
+  });
+});
+
+describe('a ticket when the server cannot be reached', () => {
+  const person = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+  const QR = { name: 'Admission QR code of Li Lei for HSK Level 4' };
+
+  it('says the ticket could not be loaded and why, and Retry loads it', async () => {
+    let answer = lost;
+    serve({ [TICKET_URL]: () => answer() });
+    open('en-US', `?registrationId=${registration.id}`);
+    expect(await screen.findByText('Your ticket could not be loaded', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByText('Your network is abnormal and cannot connect to the server')).toBeInTheDocument();
+    answer = () => ok(ticket());
+    await person.click(screen.getByRole('button', { name: /Retry/ }));
+    expect(await screen.findByRole('img', QR)).toBeInTheDocument();
+  });
+
+  it('shows the copy saved when it was last opened, saying so and since when, until the connection returns', async () => {
+    let answer = () => ok(ticket());
+    serve({ [TICKET_URL]: () => answer() });
+    open('en-US', `?registrationId=${registration.id}`);
+    expect(await screen.findByRole('img', QR, { timeout: 15_000 })).toBeInTheDocument();
+
+    // Exam day, in a basement: the same phone opens the ticket again with no signal.
+    answer = lost;
+    const { unmount } = render(
+      <TestBrowser location={{ pathname: '/home/ticket', search: `?registrationId=${registration.id}` }} />,
+    );
+    expect(
+      await screen.findByText(
+        /^Saved copy from \d{4}-\d{2}-\d{2} \d{2}:\d{2}, kept on this phone/,
+        {},
+        { timeout: 15_000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('img', QR).length).toBeGreaterThan(0);
+    expect(screen.getByText('Your network is abnormal and cannot connect to the server')).toBeInTheDocument();
+    answer = () => ok(ticket());
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await screen.findByText('Download PDF');
+    expect(screen.queryByText(/^Saved copy from/)).not.toBeInTheDocument();
+    unmount();
+  });
+
+  it('says a server breakdown and a timeout in Chinese beside the saved copy; a logout forgets the copy', async () => {
+    let answer = () => ok(ticket());
+    serve({ [TICKET_URL]: () => answer() });
+    open('zh-CN', `?registrationId=${registration.id}`);
+    expect(await screen.findByText('下载 PDF', {}, { timeout: 15_000 })).toBeInTheDocument();
+    answer = serverDown;
+    const again = () =>
+      render(<TestBrowser location={{ pathname: '/home/ticket', search: `?registrationId=${registration.id}` }} />);
+    const first = again();
+    expect(await screen.findByText(/^这是 .* 保存在本机的副本/, {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByText('服务器出错（HTTP 500），并非您的网络问题，请稍后重试。')).toBeInTheDocument();
+    first.unmount();
+
+    clearSession();
+    localStorage.setItem('access_token', 'token-1');
+    localStorage.setItem('type', 'individual');
+    answer = timedOut;
+    again();
+    expect(await screen.findByText('未能加载您的准考证', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByText('服务器在 15 秒内没有应答（请求超时，15000 毫秒），请重试。')).toBeInTheDocument();
+  });
+
+  it('the list of tickets says a failure apart from having none, and Retry loads it', async () => {
+    let answer = lost;
+    serve({ 'GET /api/front/registrations': () => answer() });
+    open('en-US', '');
+    expect(await screen.findByText('Your tickets could not be loaded', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.queryByText('You have no registrations yet.')).not.toBeInTheDocument();
+    answer = () => ok({ list: [registration], total: 1, current: 1, pageSize: 20 });
+    await person.click(screen.getByRole('button', { name: /Retry/ }));
+    expect(await screen.findByText('Ticket for HSK Level 4')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { history, TestBrowser } from '@umijs/max';
-import { err, loginAs, ok, serve } from '@/testing/fakeServer';
+import { act } from 'react';
+import { err, INDIVIDUAL, loginAs, lost, ok, serve, serverDown } from '@/testing/fakeServer';
 
 function row(n: number, overrides: Record<string, unknown> = {}) {
   return {
@@ -46,7 +47,7 @@ describe('My Transaction', () => {
     expect(screen.getByText('Exam 1')).toBeInTheDocument();
     expect(screen.getByText('Refunded CN¥150.90')).toBeInTheDocument();
     expect(screen.getAllByText('Paid')).toHaveLength(9);
-    expect(screen.getAllByText('CN¥150.00').length).toBeGreaterThan(0);
+    expect(screen.getAllByText(/CN¥150\.00/).length).toBeGreaterThan(0);
     expect(screen.queryByText('TX11')).not.toBeInTheDocument();
 
     await user.click(screen.getByTitle('2'));
@@ -57,7 +58,7 @@ describe('My Transaction', () => {
     });
 
     await user.click(screen.getByLabelText('View the receipt of Exam 12'));
-    await waitFor(() => expect(history.location.search).toBe(`?orderId=${ROWS[11].orderId}`));
+    await waitFor(() => expect(history.location.pathname).toBe(`/home/transaction/${ROWS[11].orderId}/receipt`));
   });
 
   it('shows refunds not yet confirmed as pending, and failed ones as left to our staff, in both languages', async () => {
@@ -91,5 +92,70 @@ describe('My Transaction', () => {
       await screen.findByText('Something went wrong on our side. Please try again later.', {}, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(screen.getByText('My Transaction')).toBeInTheDocument();
+  });
+
+  it('says a lost network as such, not as "no transactions", and Retry loads them', async () => {
+    let down = true;
+    serve({
+      'GET /api/front/transactions': () =>
+        down ? lost() : ok({ list: ROWS.slice(0, 2), total: 2, current: 1, pageSize: 10 }),
+    });
+    loginAs('en-US');
+    render(<TestBrowser location={{ pathname: '/home/transaction' }} />);
+    expect(
+      await screen.findByText('Your network is abnormal and cannot connect to the server', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('You have no transactions yet.')).not.toBeInTheDocument();
+    down = false;
+    await user.click(screen.getByRole('button', { name: /Retry/ }));
+    expect(await screen.findByText('TX1')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says a server breakdown (an HTML 500 page) in Chinese, and loads again when the connection comes back', async () => {
+    let down = true;
+    serve({
+      'GET /api/front/transactions': () =>
+        down ? serverDown() : ok({ list: ROWS.slice(0, 1), total: 1, current: 1, pageSize: 10 }),
+    });
+    loginAs('zh-CN');
+    render(<TestBrowser location={{ pathname: '/home/transaction' }} />);
+    expect(
+      await screen.findByText('服务器出错（HTTP 500），并非您的网络问题，请稍后重试。', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /重试/ })).toBeInTheDocument();
+    down = false;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByText('TX1')).toBeInTheDocument();
+  });
+
+  it('keeps the session when the network fails while the app opens: no login page, one failure said in place', async () => {
+    let down = true;
+    serve({
+      'GET /api/front/currentUser': () => (down ? lost() : ok(INDIVIDUAL)),
+      'GET /api/front/transactions': () =>
+        down ? lost() : ok({ list: ROWS.slice(0, 1), total: 1, current: 1, pageSize: 10 }),
+    });
+    loginAs('en-US');
+    render(<TestBrowser location={{ pathname: '/home/transaction' }} />);
+    expect(
+      await screen.findByText('Your network is abnormal and cannot connect to the server', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/home/transaction');
+    expect(localStorage.getItem('access_token')).toBe('token-1');
+    expect(screen.queryByText('Network exception')).not.toBeInTheDocument();
+    down = false;
+    await user.click(screen.getByRole('button', { name: /Retry/ }));
+    expect(await screen.findByText('TX1')).toBeInTheDocument();
+  });
+
+  it('ends the session on a 401 from the server alone', async () => {
+    serve({ 'GET /api/front/currentUser': () => err('UNAUTHORIZED') });
+    loginAs('en-US');
+    render(<TestBrowser location={{ pathname: '/home/transaction' }} />);
+    await waitFor(() => expect(history.location.pathname).toBe('/user/login'), { timeout: 15_000 });
+    expect(localStorage.getItem('access_token')).toBeNull();
   });
 });

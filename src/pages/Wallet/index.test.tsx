@@ -43,6 +43,19 @@ describe('sandbox wallet', () => {
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
 
+  it.each([
+    ['en-US', /^Pay before \d{4}-\d\d-\d\d \d\d:\d\d:\d\d GMT\+8$/, 'Back to the exam site'],
+    ['zh-CN', /^请在 \d{4}-\d\d-\d\d \d\d:\d\d:\d\d GMT\+8 前/, '返回考试网站'],
+  ])(
+    '%s: says in which time zone the payment closes, and links back to the exam site',
+    async (locale, closes, back) => {
+      serve({ [`GET ${URL}`]: () => ok(walletOrder('open')) });
+      open(locale);
+      expect(await screen.findByText(closes, {}, { timeout: 15_000 })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: back })).toHaveAttribute('href', '/home');
+    },
+  );
+
   it('cancels without charging and without asking the server', async () => {
     const calls = serve({ [`GET ${URL}`]: () => ok(walletOrder('open')) });
     open('zh-CN');

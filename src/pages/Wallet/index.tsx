@@ -1,4 +1,4 @@
-import { useIntl, useParams } from '@umijs/max';
+import { Link, useIntl, useParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, Button, Flex, Result, Spin, theme } from 'antd';
 import { useState } from 'react';
@@ -11,7 +11,7 @@ import zhWallet from '@/locales/zh-CN/wallet';
 import { walletConfirm, walletOrder } from '@/services/booking';
 import { envelopeOf } from '@/utils/bizError';
 import { handledHere } from '@/utils/failure';
-import { formatFen, formatInZone, pickText } from '../../../contract/format';
+import { formatFen, formatInZone, pickText, zoneLabel } from '../../../contract/format';
 
 type Outcome = 'paid' | 'canceled' | 'closed';
 
@@ -70,7 +70,9 @@ function WalletPage() {
           <dd style={{ margin: 0, fontSize: 36, fontWeight: 600 }}>{formatFen(order.amountFen, locale)}</dd>
         </dl>
         <p style={{ margin: 0, color: token.colorTextSecondary }}>
-          {text('expires', { time: formatInZone(order.expiresAt, undefined, 'YYYY-MM-DD HH:mm:ss') })}
+          {text('expires', {
+            time: `${formatInZone(order.expiresAt, undefined, 'YYYY-MM-DD HH:mm:ss')} ${zoneLabel(order.expiresAt, undefined, locale)}`,
+          })}
         </p>
         <Button type="primary" size="large" block loading={confirming} onClick={confirm}>
           {text('confirm')}
@@ -86,7 +88,10 @@ function WalletPage() {
     <Flex vertical style={{ minHeight: '100vh', background: '#f5f5f5' }}>
       <Flex justify="space-between" align="center" style={{ padding: 8 }}>
         <ToneTag tone="orange">{text('badge')}</ToneTag>
-        <LangSwitch />
+        <Flex align="center" gap={8}>
+          <Link to="/home">{text('back')}</Link>
+          <LangSwitch />
+        </Flex>
       </Flex>
       <main style={{ flex: 1, padding: 16, display: 'flex', justifyContent: 'center' }}>
         <section

@@ -1,5 +1,6 @@
 import { useIntl } from '@umijs/max';
 import { Alert, Descriptions, Drawer, Tag } from 'antd';
+import type { RegistrationView } from '../../../../contract/booking';
 import type { ExamSummary } from '../../../../contract/catalog';
 import { formatFen, formatInZone, pickText, zoneLabel } from '../../../../contract/format';
 import ExamActions from './ExamActions';
@@ -7,11 +8,12 @@ import ExamActions from './ExamActions';
 interface ExamDetailsProps {
   exam: ExamSummary | undefined;
   canBook: boolean;
+  booked?: RegistrationView;
   onClose: () => void;
 }
 
 /** Everything a candidate weighs before booking one exam, with Book and Group Book at hand. */
-export default function ExamDetails({ exam, canBook, onClose }: ExamDetailsProps) {
+export default function ExamDetails({ exam, canBook, booked, onClose }: ExamDetailsProps) {
   const intl = useIntl();
   const { locale } = intl;
   const text = (id: string, values?: Record<string, string | number>) =>
@@ -22,8 +24,8 @@ export default function ExamDetails({ exam, canBook, onClose }: ExamDetailsProps
       open={Boolean(exam)}
       onClose={onClose}
       title={exam ? pickText(exam.name, locale) : text('details.title')}
-      width={480}
-      footer={exam ? <ExamActions exam={exam} canBook={canBook} /> : null}
+      width="min(480px, 100vw)"
+      footer={exam ? <ExamActions exam={exam} canBook={canBook} booked={booked} /> : null}
     >
       {exam ? (
         <>

@@ -1,80 +1,89 @@
-import type { ProColumns } from '@ant-design/pro-components';
-import { ProTable } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
-import { Alert, Card, Tag } from 'antd';
+import { Alert, Card, Descriptions, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
-import { serverPagedProps, tablePage } from '@/components/pagedTable';
+import ResponsiveList from '@/components/ResponsiveList';
+import { usePagedList } from '@/hooks/usePagedList';
 import { exams } from '@/services/catalog';
 import type { ExamSummary } from '../../../../contract/catalog';
 import { formatFen, formatInZone, pickText, zoneLabel } from '../../../../contract/format';
 import ExamActions from './ExamActions';
 import ExamDetails from './ExamDetails';
 import ExamFilters, { type ExamFilterQuery } from './ExamFilters';
+import { useBookedExams } from './useBookedExams';
 
 /** Spec section 9: page size 10. */
 const PAGE_SIZE = 10;
 
-/** Exams open for booking, filtered and paged by the server. */
+/**
+ * Exams open for booking, filtered and paged by the server. A search that fails shows its failure in place of the
+ * list: the results of the last query are not left standing under the new one.
+ */
 export default function OpenExams({ canBook }: { canBook: boolean }) {
   const intl = useIntl();
   const { locale } = intl;
   const text = (id: string) => intl.formatMessage({ id: `pages.examlist.${id}` });
   const [filters, setFilters] = useState<ExamFilterQuery>({});
   const [shown, setShown] = useState<ExamSummary>();
+  const page = usePagedList(exams, PAGE_SIZE, filters);
+  const booked = useBookedExams(canBook);
   const province = (exam: ExamSummary) => (locale.startsWith('zh') ? exam.province.name : exam.province.nameEn);
+  const date = (exam: ExamSummary) =>
+    `${formatInZone(exam.startsAt, exam.timeZone)} ${zoneLabel(exam.startsAt, exam.timeZone, locale)}`;
+  const place = (exam: ExamSummary) => (
+    <>
+      {pickText(exam.center.name, locale)}
+      <br />
+      {exam.city.name}, {province(exam)}
+    </>
+  );
+  const seats = (exam: ExamSummary) => (exam.seatsLeft > 0 ? exam.seatsLeft : <Tag color="red">{text('soldOut')}</Tag>);
+  const actions = (exam: ExamSummary) => (
+    <ExamActions exam={exam} canBook={canBook} booked={booked.get(exam.id)} onDetails={setShown} />
+  );
 
-  const columns: ProColumns<ExamSummary>[] = [
-    { title: text('column.exam'), dataIndex: 'name', render: (_, exam) => pickText(exam.name, locale) },
+  const columns: TableColumnsType<ExamSummary> = [
+    { title: text('column.exam'), key: 'name', render: (_, exam) => pickText(exam.name, locale) },
     { title: text('column.code'), dataIndex: 'code' },
-    {
-      title: text('column.date'),
-      dataIndex: 'startsAt',
-      render: (_, exam) =>
-        `${formatInZone(exam.startsAt, exam.timeZone)} ${zoneLabel(exam.startsAt, exam.timeZone, locale)}`,
-    },
-    {
-      title: text('column.center'),
-      dataIndex: 'center',
-      render: (_, exam) => (
-        <>
-          {pickText(exam.center.name, locale)}
-          <br />
-          {exam.city.name}, {province(exam)}
-        </>
-      ),
-    },
-    { title: text('column.fee'), dataIndex: 'feeFen', render: (_, exam) => formatFen(exam.feeFen, locale) },
-    {
-      title: text('column.seats'),
-      dataIndex: 'seatsLeft',
-      render: (_, exam) => (exam.seatsLeft > 0 ? exam.seatsLeft : <Tag color="red">{text('soldOut')}</Tag>),
-    },
-    {
-      title: text('column.actions'),
-      valueType: 'option',
-      render: (_, exam) => <ExamActions exam={exam} canBook={canBook} onDetails={setShown} />,
-    },
+    { title: text('column.date'), key: 'startsAt', render: (_, exam) => date(exam) },
+    { title: text('column.center'), key: 'center', render: (_, exam) => place(exam) },
+    { title: text('column.fee'), key: 'feeFen', render: (_, exam) => formatFen(exam.feeFen, locale) },
+    { title: text('column.seats'), key: 'seatsLeft', render: (_, exam) => seats(exam) },
+    { title: text('column.actions'), key: 'actions', render: (_, exam) => actions(exam) },
   ];
 
   return (
     <Card title={<h2 style={{ margin: 0, fontSize: 18 }}>{text('open.title')}</h2>}>
       {canBook ? null : <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={text('studentsOnly')} />}
       <ExamFilters onChange={setFilters} />
-      <ProTable<ExamSummary, ExamFilterQuery>
-        rowKey="id"
-        columns={columns}
-        params={filters}
-        request={async ({ current = 1, pageSize = PAGE_SIZE, ...query }) =>
-          tablePage(await exams({ ...query, current, pageSize }))
-        }
-        {...serverPagedProps(PAGE_SIZE, {
-          showTotal: (total) => intl.formatMessage({ id: 'pages.examlist.total' }, { total }),
-        })}
-        toolBarRender={false}
-        cardProps={false}
-        locale={{ emptyText: text('open.empty') }}
+      <div style={{ marginTop: 16 }}>
+        <ResponsiveList<ExamSummary>
+          {...page}
+          rowKey={(exam) => exam.id}
+          columns={columns}
+          emptyText={text('open.empty')}
+          failedTitle={text('open.failed')}
+          showTotal={(total) => intl.formatMessage({ id: 'pages.examlist.total' }, { total })}
+          card={(exam) => ({
+            title: pickText(exam.name, locale),
+            body: (
+              <Descriptions column={1} size="small">
+                <Descriptions.Item label={text('column.code')}>{exam.code}</Descriptions.Item>
+                <Descriptions.Item label={text('column.date')}>{date(exam)}</Descriptions.Item>
+                <Descriptions.Item label={text('column.center')}>{place(exam)}</Descriptions.Item>
+                <Descriptions.Item label={text('column.fee')}>{formatFen(exam.feeFen, locale)}</Descriptions.Item>
+                <Descriptions.Item label={text('column.seats')}>{seats(exam)}</Descriptions.Item>
+              </Descriptions>
+            ),
+            actions: actions(exam),
+          })}
+        />
+      </div>
+      <ExamDetails
+        exam={shown}
+        canBook={canBook}
+        booked={shown ? booked.get(shown.id) : undefined}
+        onClose={() => setShown(undefined)}
       />
-      <ExamDetails exam={shown} canBook={canBook} onClose={() => setShown(undefined)} />
     </Card>
   );
 }

@@ -5,7 +5,7 @@ import { TestBrowser } from '@umijs/max';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { type Call, err, ok, type Route, serve } from '@/testing/fakeServer';
 import { examFixture } from '@/testing/fixtures';
-import { hold, installCamera } from '../testing/fakeCamera';
+import { decodersStarted, hold, installCamera } from '../testing/fakeCamera';
 
 const EXAM_ID = '0192f0c0-0000-7000-8000-000000000101';
 const OTHER_EXAM_ID = '0192f0c0-0000-7000-8000-000000000102';
@@ -184,6 +184,42 @@ describe('the examiner scan page', () => {
     await person.click(await button('Check in'));
     const refusal = await screen.findByText('This registration was canceled: do not admit.');
     expect(within(refusal.closest('.ant-alert') as HTMLElement).getByText('Han Meimei')).toBeInTheDocument();
+  });
+
+  it('names an exam not assigned to this examiner in the page heading', async () => {
+    examinerRoutes({});
+    installCamera('granted');
+    localStorage.clear();
+    localStorage.setItem('umi_locale', 'en-US');
+    localStorage.setItem('access_token', 'token-1');
+    localStorage.setItem('type', 'examiner');
+    render(<TestBrowser location={{ pathname: '/home/examiner/scan', search: `?examId=${OTHER_EXAM_ID}` }} />);
+    const heading = await screen.findByText('This exam is not assigned to you.', {}, { timeout: 15_000 });
+    expect(heading.tagName).toBe('H1');
+  });
+
+  it('starts the QR decoder only once the camera is granted', async () => {
+    examinerRoutes({});
+    await openScanPage('denied');
+    expect(await screen.findByText(/^Camera access was denied\./)).toBeInTheDocument();
+    expect(decodersStarted()).toBe(0);
+  });
+
+  it('starts the decoder when the camera is granted', async () => {
+    examinerRoutes({});
+    await openScanPage('granted');
+    expect(await screen.findByText('Point the camera at the QR code on the ticket.')).toBeInTheDocument();
+    expect(decodersStarted()).toBe(1);
+  });
+
+  it('asks for a login, coming back here, when the session ends during a scan', async () => {
+    examinerRoutes({ [candidatePath(0)]: () => err('UNAUTHORIZED') });
+    await openScanPage();
+    hold(await ticketToken(uuid(5000)));
+    const { history } = await import('@umijs/max');
+    await waitFor(() => expect(history.location.pathname).toBe('/user/login'), { timeout: 5_000 });
+    expect(new URLSearchParams(history.location.search).get('redirect')).toBe(`/home/examiner/scan?examId=${EXAM_ID}`);
+    expect(localStorage.getItem('access_token')).toBeNull();
   });
 
   it('goes back to scanning when the examiner cancels the identity check', async () => {

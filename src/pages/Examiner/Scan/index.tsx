@@ -58,13 +58,24 @@ function ScanPage() {
     prepareTicketCheck();
   }, []);
   if (loading && !data) return <Spin style={{ display: 'block', margin: 48 }} />;
-  if (!data && error) return <Result status="warning" title={intl.formatMessage({ id: 'request.fallback' })} />;
+  if (!data && error) {
+    return (
+      <Result
+        status="warning"
+        title={<h1 style={{ fontSize: 'inherit', margin: 0 }}>{intl.formatMessage({ id: 'request.fallback' })}</h1>}
+      />
+    );
+  }
   const exam = data?.find((item) => item.id === examId);
   if (!exam) {
     return (
       <Result
         status="404"
-        title={intl.formatMessage({ id: 'pages.examiner.scan.notAssigned' })}
+        title={
+          <h1 style={{ fontSize: 'inherit', margin: 0 }}>
+            {intl.formatMessage({ id: 'pages.examiner.scan.notAssigned' })}
+          </h1>
+        }
         extra={<Link to="/home/examlist">{intl.formatMessage({ id: 'pages.examiner.scan.backToExams' })}</Link>}
       />
     );

@@ -11,9 +11,20 @@ export function hold(text: string | undefined): void {
   inView = text;
 }
 
+/** How many QR decoders the page has started since the camera was installed. */
+let decoders = 0;
+
+export function decodersStarted(): number {
+  return decoders;
+}
+
 class FakeBarcodeDetector {
   static async getSupportedFormats() {
     return ['qr_code'];
+  }
+
+  constructor() {
+    decoders += 1;
   }
 
   async detect() {
@@ -24,6 +35,7 @@ class FakeBarcodeDetector {
 /** A device whose rear camera opens, or whose camera the examiner refused to share. */
 export function installCamera(access: 'granted' | 'denied'): void {
   inView = undefined;
+  decoders = 0;
   const getUserMedia = async () => {
     if (access === 'denied') throw new DOMException('Permission denied', 'NotAllowedError');
     return { getTracks: () => [{ stop: () => undefined }] };

@@ -2,6 +2,7 @@ import { history, Link, useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Result, Spin } from 'antd';
 import { useState } from 'react';
+import { StepFocusScope } from '@/components/StepHeading';
 import { useFailure } from '@/hooks/useFailure';
 import { exam as fetchExam } from '@/services/catalog';
 import { group as fetchGroup } from '@/services/group';
@@ -73,7 +74,7 @@ export default function GroupFlow({ examId, groupId }: Props) {
     );
   }
   return (
-    <>
+    <StepFocusScope>
       <GroupSteps current={step} />
       {step === 'info' || !group ? (
         <InfoStep exam={exam} group={group} onGroup={created} />
@@ -102,6 +103,6 @@ export default function GroupFlow({ examId, groupId }: Props) {
       ) : (
         <DoneStep group={group} onGroup={setGroup} />
       )}
-    </>
+    </StepFocusScope>
   );
 }

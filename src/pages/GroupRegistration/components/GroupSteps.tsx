@@ -1,5 +1,6 @@
 import { useIntl } from '@umijs/max';
 import { Steps } from 'antd';
+import StepFocusHeading from '@/components/StepHeading';
 
 export const GROUP_STEPS = ['info', 'upload', 'payment', 'done'] as const;
 export type GroupStep = (typeof GROUP_STEPS)[number];
@@ -18,12 +19,12 @@ export default function GroupSteps({ current }: { current: GroupStep }) {
   );
 }
 
-/** The heading of a step's section, named like the step. */
+/** The heading of a step's section, named like the step; it takes the focus when the coordinator moves to it. */
 export function StepHeading({ step }: { step: GroupStep }) {
   const intl = useIntl();
   return (
-    <h2 id={`group-step-${step}`} style={{ fontSize: 20 }}>
+    <StepFocusHeading id={`group-step-${step}`}>
       {intl.formatMessage({ id: `pages.gRegistration.step.${step}` })}
-    </h2>
+    </StepFocusHeading>
   );
 }

@@ -8,6 +8,7 @@ import { type FieldErrorMap, handledHere } from '@/utils/failure';
 import { isMainlandMobile } from '@/utils/phone';
 import type { ExamSummary } from '../../../../contract/catalog';
 import type { GroupView } from '../../../../contract/group';
+import { rememberCoordinator, rememberedCoordinator } from '../coordinatorMemory';
 import { nationalPhone } from '../groupFile';
 import { StepHeading } from './GroupSteps';
 
@@ -49,7 +50,9 @@ export default function InfoStep({ exam, group, onGroup }: Props) {
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const user = initialState?.currentUser;
-  const initial = group?.coordinator ?? { name: user?.name ?? '', phone: user?.phone ?? '', organization: '' };
+  // This group's coordinator; else who coordinated this account's last group; else the account itself.
+  const initial = group?.coordinator ??
+    (user && rememberedCoordinator(user.id)) ?? { name: user?.name ?? '', phone: user?.phone ?? '', organization: '' };
 
   const unchanged = (values: InfoValues) =>
     group !== null &&
@@ -67,7 +70,9 @@ export default function InfoStep({ exam, group, onGroup }: Props) {
     try {
       const accessCode = values.accessCode?.trim() || undefined;
       const coordinator = { name: values.name, phone: values.phone, organization: values.organization };
-      onGroup(await createGroup({ examId: exam.id, coordinator, accessCode }, handledHere));
+      const made = await createGroup({ examId: exam.id, coordinator, accessCode }, handledHere);
+      if (user) rememberCoordinator(user.id, made.coordinator);
+      onGroup(made);
     } catch (error) {
       if (!failure.onFields(form, error, INFO_FIELD_ERRORS)) setProblem(failure.text(error));
     } finally {

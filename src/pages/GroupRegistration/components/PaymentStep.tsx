@@ -163,6 +163,7 @@ export default function PaymentStep({ group, onGroup, onPaid, onChanged, onBack 
         </Form>
       )}
       <CheckoutActions
+        testDate={group.exam.startsAt}
         alert={alert}
         paying={paying}
         backDisabled={pending !== null}

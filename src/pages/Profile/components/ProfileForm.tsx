@@ -1,7 +1,9 @@
+import { CalendarOutlined } from '@ant-design/icons';
 import { useIntl } from '@umijs/max';
 import { Col, DatePicker, Form, Input, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
+import { type KeyboardEvent, useEffect } from 'react';
 import { saveProfile } from '@/services/profile';
 import { handledHere } from '@/utils/failure';
 import { namedOptions } from '@/utils/options';
@@ -54,6 +56,14 @@ function validIdNumber(value: unknown): string | undefined {
   return isValidIdCard(idNumber) ? idNumber : undefined;
 }
 
+/** Enter in the date field confirms the date typed (the picker does that) and must not also save the whole profile. */
+function keepEnterInField(event: KeyboardEvent) {
+  if (event.key === 'Enter') event.preventDefault();
+}
+
+/** Where the calendar opens while no date is chosen: a typical candidate's birth year, not this year. */
+const TYPICAL_BIRTH = dayjs().subtract(25, 'year').startOf('year');
+
 /**
  * Every field of the personal profile (spec section 3), checked as the server will check it. The controls are
  * antd's own inside ProForm.Item: ProFormText and friends drop the aria-invalid and aria-describedby that Form.Item
@@ -63,6 +73,16 @@ export default function ProfileForm({ saved, organizations, onSaved }: ProfileFo
   const intl = useIntl();
   const [form] = Form.useForm<ProfileFormValues>();
   const avatar = Form.useWatch('avatar', form);
+  const idNumber = validIdNumber(Form.useWatch('idNumber', form));
+  const birthOfId = idNumber ? idCardBirthDate(idNumber) : undefined;
+  // The ID card number holds the date of birth: once a valid number is typed, the date follows it.
+  useEffect(() => {
+    if (!birthOfId) return;
+    const current = form.getFieldValue('dateOfBirth') as Dayjs | undefined;
+    if (current?.format(DATE_FORMAT) === birthOfId) return;
+    form.setFieldValue('dateOfBirth', dayjs(birthOfId, DATE_FORMAT));
+    form.validateFields(['dateOfBirth']).catch(() => undefined);
+  }, [birthOfId, form]);
   // The rejection is about the saved photo: once another is chosen it no longer applies.
   const rejection = avatar?.avatarId === saved.avatarId ? saved.photoRejection : null;
   const text = (id: string) => intl.formatMessage({ id });
@@ -158,7 +178,15 @@ export default function ProfileForm({ saved, organizations, onSaved }: ProfileFo
         dependencies={['idNumber']}
         rules={[required('dateOfBirth'), birthRule]}
       >
-        <DatePicker format={DATE_FORMAT} placeholder={DATE_FORMAT.toLowerCase()} style={{ width: '100%' }} />
+        <DatePicker
+          format={DATE_FORMAT}
+          placeholder={DATE_FORMAT.toLowerCase()}
+          defaultPickerValue={birthOfId ? dayjs(birthOfId, DATE_FORMAT) : TYPICAL_BIRTH}
+          onKeyDown={keepEnterInField}
+          // The calendar icon is decoration: named by its icon, it would read "calendar" in every language.
+          suffixIcon={<CalendarOutlined aria-hidden />}
+          style={{ width: '100%' }}
+        />
       </FieldColumn>
       <RegionItem />
       <AddressItem />

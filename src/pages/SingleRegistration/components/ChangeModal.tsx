@@ -1,6 +1,6 @@
 import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Button, Empty, Form, Input, List, Modal, Spin, Tag } from 'antd';
+import { Alert, Button, Empty, Flex, Form, Input, List, Modal, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { useFailure } from '@/hooks/useFailure';
 import { changeOptions, changeRegistration } from '@/services/booking';
@@ -19,9 +19,9 @@ interface Props {
 }
 
 /**
- * "Change Reservation": the sessions this registration may move to; choosing one moves it (or asks for the
- * difference). A session open only to invited candidates first asks for its access code, and says in place when the
- * server refuses it.
+ * "Change Reservation": the sessions this registration may move to; choosing one moves it. A dearer session first says
+ * what the difference comes to and moves only once that is confirmed (the difference is paid next). A session open
+ * only to invited candidates first asks for its access code, and says in place when the server refuses it.
  */
 export default function ChangeModal({ registration, onClose, onChanged, onLocked }: Props) {
   const intl = useIntl();
@@ -31,7 +31,8 @@ export default function ChangeModal({ registration, onClose, onChanged, onLocked
     intl.formatMessage({ id: `pages.checkout.${id}` }, values);
   const { data: options, loading } = useRequest(() => changeOptions(registration.id));
   const [moving, setMoving] = useState<string | null>(null);
-  const [needsCode, setNeedsCode] = useState<ExamSummary | null>(null);
+  /** The session chosen, while its difference or its access code is asked for. */
+  const [chosen, setChosen] = useState<ExamSummary | null>(null);
   const [form] = Form.useForm<{ accessCode: string }>();
 
   const move = async (examId: string, accessCode?: string) => {
@@ -49,14 +50,21 @@ export default function ChangeModal({ registration, onClose, onChanged, onLocked
     }
   };
 
+  /** What moving to this session costs on top of the current one (the server charges the fee difference). */
+  const differenceOf = (exam: ExamSummary) => exam.feeFen - registration.exam.feeFen;
+
   const choose = (exam: ExamSummary) => {
-    if (!exam.requiresAccessCode) {
+    if (!exam.requiresAccessCode && differenceOf(exam) <= 0) {
       move(exam.id);
       return;
     }
     form.resetFields();
-    setNeedsCode(exam);
+    setChosen(exam);
   };
+
+  /** The button that moves: with the amount when there is a difference to pay. */
+  const moveLabel = (exam: ExamSummary, orElse: string) =>
+    differenceOf(exam) > 0 ? text('change.payDifference', { amount: formatFen(differenceOf(exam), locale) }) : orElse;
 
   const codeForm = (exam: ExamSummary) => (
     <Form
@@ -74,9 +82,36 @@ export default function ChangeModal({ registration, onClose, onChanged, onLocked
         <Input autoFocus autoComplete="off" maxLength={64} />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={moving === exam.id}>
-        {text('change.moveWithCode')}
+        {moveLabel(exam, text('change.moveWithCode'))}
       </Button>
     </Form>
+  );
+
+  const confirmation = (exam: ExamSummary) => (
+    <div style={{ marginTop: 12 }}>
+      {differenceOf(exam) > 0 ? (
+        <Alert
+          type="warning"
+          showIcon
+          message={text('change.difference', {
+            exam: pickText(exam.name, locale),
+            amount: formatFen(differenceOf(exam), locale),
+          })}
+        />
+      ) : null}
+      {exam.requiresAccessCode ? (
+        codeForm(exam)
+      ) : (
+        <Flex gap={8} wrap style={{ marginTop: 12 }}>
+          <Button type="primary" autoFocus loading={moving === exam.id} onClick={() => move(exam.id)}>
+            {moveLabel(exam, text('change.move'))}
+          </Button>
+          <Button onClick={() => setChosen(null)} disabled={moving !== null}>
+            {text('change.notNow')}
+          </Button>
+        </Flex>
+      )}
+    </div>
   );
 
   return (
@@ -101,7 +136,7 @@ export default function ChangeModal({ registration, onClose, onChanged, onLocked
                   <Button
                     key="move"
                     aria-label={text('change.moveLabel', { exam: name, date })}
-                    loading={moving === exam.id && needsCode?.id !== exam.id}
+                    loading={moving === exam.id && chosen?.id !== exam.id}
                     disabled={moving !== null}
                     onClick={() => choose(exam)}
                   >
@@ -121,7 +156,7 @@ export default function ChangeModal({ registration, onClose, onChanged, onLocked
                     }
                     description={`${date} · ${pickText(exam.center.name, locale)} · ${formatFen(exam.feeFen, locale)}`}
                   />
-                  {needsCode?.id === exam.id ? codeForm(exam) : null}
+                  {chosen?.id === exam.id ? confirmation(exam) : null}
                 </div>
               </List.Item>
             );

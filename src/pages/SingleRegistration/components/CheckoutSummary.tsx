@@ -1,9 +1,10 @@
 import { useIntl } from '@umijs/max';
 import CheckoutActions, { type CheckoutActionsProps } from '@/components/CheckoutActions';
 import CheckoutLines from '@/components/CheckoutLines';
+import StepHeading from '@/components/StepHeading';
 import type { Quote } from '../../../../contract/booking';
 
-interface Props extends CheckoutActionsProps {
+interface Props extends Omit<CheckoutActionsProps, 'testDate'> {
   quote: Quote;
   timeZone: string;
 }
@@ -14,11 +15,9 @@ export default function CheckoutSummary({ quote, timeZone, ...actions }: Props) 
   const text = (id: string) => intl.formatMessage({ id: `pages.checkout.${id}` });
   return (
     <section aria-labelledby="checkout-heading">
-      <h2 id="checkout-heading" style={{ fontSize: 20 }}>
-        {text('heading')}
-      </h2>
+      <StepHeading id="checkout-heading">{text('heading')}</StepHeading>
       <CheckoutLines breakdown={quote} testDate={quote.testDate} timeZone={timeZone} />
-      <CheckoutActions {...actions} />
+      <CheckoutActions testDate={quote.testDate} {...actions} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { history, useIntl } from '@umijs/max';
-import { Alert, Button, Flex, Popconfirm, Result } from 'antd';
+import { Alert, Button, Flex, Modal, Result } from 'antd';
 import { useState } from 'react';
+import StepHeading from '@/components/StepHeading';
 import { useFailure } from '@/hooks/useFailure';
 import { cancelRegistration } from '@/services/booking';
 import { envelopeOf } from '@/utils/bizError';
@@ -33,6 +34,7 @@ export default function DoneScreen({ registration, startChanging, onRegistration
   const [canceling, setCanceling] = useState(false);
   const [lockedByServer, setLockedByServer] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const [modal, dialogs] = Modal.useModal();
   const inZone = (iso: string) => `${formatInZone(iso, exam.timeZone)} ${zoneLabel(iso, exam.timeZone, locale)}`;
   const refund = (fen: number) => (fen > 0 ? text('refund', { amount: formatFen(fen, locale) }) : '');
 
@@ -60,6 +62,17 @@ export default function DoneScreen({ registration, startChanging, onRegistration
     }
   };
 
+  // A dialog, not a popover: it takes the focus (on Keep, the harmless choice) and gives it back when it closes.
+  const confirmCancel = () =>
+    modal.confirm({
+      title: text('cancel.confirm'),
+      okText: text('cancel.ok'),
+      cancelText: text('cancel.keep'),
+      okButtonProps: { danger: true },
+      autoFocusButton: 'cancel',
+      onOk: cancel,
+    });
+
   const changed = (answer: ChangeResponse) => {
     setChanging(false);
     if (answer.order) {
@@ -76,7 +89,11 @@ export default function DoneScreen({ registration, startChanging, onRegistration
     <>
       <Result
         status={canceled ? 'info' : 'success'}
-        title={text(canceled ? 'done.canceled' : 'done.title')}
+        title={
+          <StepHeading id="done-heading" style={{ fontSize: 'inherit', margin: 0 }}>
+            {text(canceled ? 'done.canceled' : 'done.title')}
+          </StepHeading>
+        }
         subTitle={`${pickText(exam.name, locale)} · ${inZone(exam.startsAt)} · ${pickText(exam.center.name, locale)}`}
         extra={
           canceled ? null : (
@@ -93,18 +110,9 @@ export default function DoneScreen({ registration, startChanging, onRegistration
                     <Button disabled={!canChange} onClick={() => setChanging(true)}>
                       {text('done.change')}
                     </Button>
-                    <Popconfirm
-                      title={text('cancel.confirm')}
-                      okText={text('cancel.ok')}
-                      cancelText={text('cancel.keep')}
-                      okButtonProps={{ danger: true }}
-                      onConfirm={cancel}
-                      disabled={!canCancel}
-                    >
-                      <Button danger disabled={!canCancel} loading={canceling}>
-                        {text('done.cancel')}
-                      </Button>
-                    </Popconfirm>
+                    <Button danger disabled={!canCancel} loading={canceling} onClick={confirmCancel}>
+                      {text('done.cancel')}
+                    </Button>
                   </>
                 )}
               </Flex>
@@ -124,6 +132,7 @@ export default function DoneScreen({ registration, startChanging, onRegistration
       <div aria-live="polite">
         {notice ? <Alert type="success" showIcon message={notice} style={{ maxWidth: 520, margin: '0 auto' }} /> : null}
       </div>
+      {dialogs}
       {changing ? (
         <ChangeModal
           registration={registration}

@@ -1,6 +1,7 @@
 import { useIntl } from '@umijs/max';
 import { Alert, Button, Form, type FormInstance, Input } from 'antd';
 import ExamFacts from '@/components/ExamFacts';
+import StepHeading from '@/components/StepHeading';
 import { opensLaterWithoutRoom } from '@/utils/admission';
 import type { ExamSummary } from '../../../../contract/catalog';
 import { formatInZone, zoneLabel } from '../../../../contract/format';
@@ -15,18 +16,21 @@ interface Props {
   form: FormInstance<DetailsValues>;
   loading: boolean;
   onNext: (values: DetailsValues) => void;
+  /** A seat of this exam is held for the candidate (a waiting-list offer): sold out to others, not to them. */
+  seatHeld?: boolean;
 }
 
 /** Step "Details": what the candidate is booking, and the codes that go with the booking. */
-export default function ExamDetails({ exam, form, loading, onNext }: Props) {
+export default function ExamDetails({ exam, form, loading, onNext, seatHeld = false }: Props) {
   const intl = useIntl();
   const text = (id: string, values?: Record<string, string>) =>
     intl.formatMessage({ id: `pages.checkout.${id}` }, values);
-  const soldOut = exam.seatsLeft === 0;
+  const soldOut = exam.seatsLeft === 0 && !seatHeld;
   const opensAt = opensLaterWithoutRoom(exam) ? exam.registrationOpensAt : null;
   const when = (iso: string) => `${formatInZone(iso, exam.timeZone)} ${zoneLabel(iso, exam.timeZone, intl.locale)}`;
   return (
-    <>
+    <section aria-labelledby="details-heading">
+      <StepHeading id="details-heading">{text('step.details')}</StepHeading>
       <ExamFacts exam={exam} />
       {opensAt ? (
         <Alert
@@ -54,6 +58,6 @@ export default function ExamDetails({ exam, form, loading, onNext }: Props) {
           {text('next')}
         </Button>
       </Form>
-    </>
+    </section>
   );
 }

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import type { CheckoutAlert } from '@/components/CheckoutActions';
 import PaymentModal, { type PendingPayment } from '@/components/PaymentModal';
 import ProfileRequired from '@/components/ProfileRequired';
+import { StepFocusScope } from '@/components/StepHeading';
 import { useFailure } from '@/hooks/useFailure';
 import { quote as fetchQuote, register } from '@/services/booking';
 import { exam as fetchExam } from '@/services/catalog';
@@ -39,6 +40,7 @@ interface Checkout {
 export default function NewRegistration({ examId }: { examId: string }) {
   const intl = useIntl();
   const location = useLocation();
+  const heldForMe = new URLSearchParams(location.search).get('offer') === '1';
   const failure = useFailure();
   const [form] = Form.useForm<DetailsValues>();
   const [profileMissing, setProfileMissing] = useState(false);
@@ -55,8 +57,9 @@ export default function NewRegistration({ examId }: { examId: string }) {
 
   const { data: exam, loading } = useRequest(async () => {
     const [examAnswer, profileAnswer] = await Promise.all([fetchExam(examId), fetchProfile()]);
-    // An exam with a waiting room is booked with its admission: without one, the room is the way in.
-    if (examAnswer.waitingRoom && !readAdmission(examId)) {
+    // An exam with a waiting room is booked with its admission: without one, the room is the way in. A seat the
+    // waiting list holds for the candidate (?offer=1, from My waiting list) is booked without one.
+    if (examAnswer.waitingRoom && !readAdmission(examId) && !heldForMe) {
       history.replace(queueUrl(examId, 'ADMISSION_REQUIRED'));
     }
     setProfileMissing(!profileAnswer.complete);
@@ -171,7 +174,7 @@ export default function NewRegistration({ examId }: { examId: string }) {
   const step = done ? 2 : checkout ? 1 : 0;
   const returnTo = location.pathname + location.search;
   return (
-    <>
+    <StepFocusScope>
       <RegistrationSteps current={step} />
       {done ? (
         <BookedRegistration registration={booked} startChanging={false} onRestart={restart} />
@@ -188,10 +191,10 @@ export default function NewRegistration({ examId }: { examId: string }) {
           onPay={pay}
         />
       ) : (
-        <ExamDetails exam={exam} form={form} loading={quoting} onNext={toCheckout} />
+        <ExamDetails exam={exam} form={form} loading={quoting} onNext={toCheckout} seatHeld={heldForMe} />
       )}
       <PaymentModal payment={payment} onClose={() => setPayment(null)} onPaid={paid} onRestart={restart} />
       <ProfileRequired open={profileMissing} returnTo={returnTo} onBack={() => history.back()} />
-    </>
+    </StepFocusScope>
   );
 }

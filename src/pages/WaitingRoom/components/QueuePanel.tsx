@@ -1,6 +1,7 @@
 import { history, useIntl } from '@umijs/max';
-import { Button, Col, Result, Row, Statistic } from 'antd';
+import { Button, Col, Result, Row, Space, Statistic } from 'antd';
 import { useEffect, useRef } from 'react';
+import WaitlistButton from '@/components/WaitlistButton';
 import type { QueueStatus } from '../../../../contract/queue';
 
 interface QueuePanelProps {
@@ -81,7 +82,12 @@ export default function QueuePanel({ status, when }: QueuePanelProps) {
           status="warning"
           title={<h2 style={{ fontSize: 24, margin: 0 }}>{text('soldOut.title')}</h2>}
           subTitle={text('soldOut.subTitle')}
-          extra={backToExams(text('back'))}
+          extra={
+            <Space wrap>
+              <WaitlistButton examId={status.examId} size="large" />
+              {backToExams(text('back'))}
+            </Space>
+          }
         />
       );
     case 'closed':

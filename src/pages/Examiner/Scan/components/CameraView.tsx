@@ -43,10 +43,6 @@ export default function CameraView({ paused, onDecoded }: Props) {
     let stopped = false;
     let stream: MediaStream | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    // The decoder loads while the examiner answers the camera prompt.
-    const detecting = createQrDetector();
-    detecting.catch(() => undefined);
-
     const read = async (detector: QrDetector) => {
       const video = videoRef.current;
       if (stopped) return;
@@ -71,9 +67,11 @@ export default function CameraView({ paused, onDecoded }: Props) {
         video.srcObject = opened;
         await video.play().catch(() => undefined);
       }
+      // The decoder (a WebAssembly module where the browser has no BarcodeDetector) loads only for a camera granted:
+      // an examiner who refused it, or a device without one, uses the lookup and never downloads it.
       let detector: QrDetector;
       try {
-        detector = await detecting;
+        detector = await createQrDetector();
       } catch {
         if (!stopped) setState('decoderFailed');
         return;

@@ -1,8 +1,9 @@
-import { history, useIntl, useModel, useSearchParams } from '@umijs/max';
+import { getLocale, history, useIntl, useModel, useSearchParams } from '@umijs/max';
 import { Button, Form, Input, Radio } from 'antd';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { currentUser, login } from '@/services/auth';
+import { shareNotificationLocale } from '@/services/notifications';
 import { opsLogin } from '@/services/ops';
 import { feedback } from '@/utils/feedback';
 import { OPS_HOME_PATH, safeRedirect } from '@/utils/guard';
@@ -36,6 +37,8 @@ export default function LoginForm({ operator = false }: { operator?: boolean }) 
         : await login({ ...credentials, kind: values.kind });
       saveSession(session.access_token, session.type);
       const user = await currentUser();
+      // Notifications are written in the language the candidate uses the app in (sent, never waited for).
+      if (user.kind === 'individual') shareNotificationLocale(getLocale());
       // The page guard reads initialState on the next page change, so it must hold the user before we navigate.
       flushSync(() => setInitialState((state) => ({ settings: defaultSettings, ...state, currentUser: user })));
       feedback.message.success(

@@ -1,0 +1,22 @@
+/** 站内消息列表（/home/notifications）与个人资料中的通知设置。 */
+export default {
+  'pages.notifications.title': '消息通知',
+  'pages.notifications.unread': '{count} 条未读',
+  'pages.notifications.markAllRead': '全部标为已读',
+  'pages.notifications.markedAllRead': '所有消息已标为已读。',
+  'pages.notifications.empty': '您还没有消息。',
+  'pages.notifications.loadFailed': '消息加载失败。',
+  'pages.notifications.retry': '重试',
+  'pages.notifications.new': '未读',
+  'pages.notifications.open': '查看',
+  'pages.notifications.markRead': '标为已读',
+  'pages.profile.notifications.title': '消息通知',
+  'pages.profile.notifications.intro': '消息总会在应用内显示。请选择还希望通过哪些方式接收报名、提醒和成绩通知。',
+  'pages.profile.notifications.sms': '短信',
+  'pages.profile.notifications.sms.help': '22:00 至次日 08:00 不发送短信（登录验证码除外）。',
+  'pages.profile.notifications.email': '电子邮件',
+  'pages.profile.notifications.email.help': '发送至 {email}。',
+  'pages.profile.notifications.email.missing': '请先在个人资料中填写邮箱，才能通过邮件接收通知。',
+  'pages.profile.notifications.saved': '通知设置已保存。',
+  'pages.profile.notifications.loadFailed': '通知设置加载失败。',
+};

@@ -1,0 +1,147 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import enProfile from '../../src/locales/en-US/profile';
+import enWallet from '../../src/locales/en-US/wallet';
+import zhCheckout from '../../src/locales/zh-CN/checkout';
+import zhExam from '../../src/locales/zh-CN/exam';
+import zhStatus from '../../src/locales/zh-CN/status';
+import zhTicket from '../../src/locales/zh-CN/ticket';
+import zhTransaction from '../../src/locales/zh-CN/transaction';
+import { fillProfile, itemOf, logInOnLoginPage } from './support';
+
+test.use({ locale: 'zh-CN' });
+
+interface ExamAnswer {
+  id: string;
+  name: { en: string; zh: string };
+  requiresAccessCode: boolean;
+  seatsLeft: number;
+  waitingRoom: boolean;
+  registrationOpensAt: string | null;
+  startsAt: string;
+}
+
+/** A button's name as antd shows a two-character Chinese label: with a space between the characters (报 名). */
+const label = (text: string) => new RegExp(`^${[...text].join('\\s?')}$`);
+
+/** Nothing on the page reaches past the screen's right edge: no sideways swipe is needed to see or reach it. */
+async function expectNoSidewaysSwipe(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `${page.url()} is ${scrollWidth} px wide on a ${innerWidth} px screen`).toBeLessThanOrEqual(
+    innerWidth,
+  );
+}
+
+/** The control lies wholly within the screen's width (scrolled into view vertically, never sideways). */
+async function expectWithinReach(page: Page, control: Locator) {
+  await control.scrollIntoViewIfNeeded();
+  const box = await control.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(box, 'the control is on the page').not.toBeNull();
+  expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
+}
+
+test('on a phone, in Chinese, a candidate books and pays without a sideways swipe', async ({ browser, page }) => {
+  // Log in and fill the profile (in English: the shared helpers speak it), then read the rest in Chinese.
+  await page.goto('/user/login');
+  await page.evaluate(() => localStorage.setItem('umi_locale', 'en-US'));
+  await page.reload();
+  await logInOnLoginPage(page, 'Individual');
+  await page.goto('/home/profile');
+  await fillProfile(page);
+  await expectNoSidewaysSwipe(page);
+  await page.getByRole('button', { name: enProfile['pages.profile.save'] }).click();
+  await expect(page.getByText(enProfile['pages.profile.saved'])).toBeVisible();
+  await page.evaluate(() => localStorage.setItem('umi_locale', 'zh-CN'));
+
+  const answer = await (await page.request.get('/api/front/exams?pageSize=10')).json();
+  const list = answer.data.list as ExamAnswer[];
+  // Other specs' exams share one Chinese name: pick an exam whose name finds it alone.
+  const exam = list.find(
+    (one) =>
+      list.filter((other) => other.name.zh === one.name.zh).length === 1 &&
+      !one.requiresAccessCode &&
+      !one.waitingRoom &&
+      one.seatsLeft > 0 &&
+      (one.registrationOpensAt === null || Date.parse(one.registrationOpensAt) < Date.now()) &&
+      Date.parse(one.startsAt) > Date.now() + 80 * 3600_000,
+  );
+  expect(exam, 'a demo exam on the first page open for booking').toBeTruthy();
+  const name = exam?.name.zh as string;
+
+  await page.goto('/home/examlist');
+  await expect(page.getByRole('heading', { name: zhExam['pages.examlist.open.title'] })).toBeVisible();
+  const card = itemOf(page, name);
+  await expect(card).toBeVisible();
+  await expectNoSidewaysSwipe(page);
+  // The exam's name and its actions are in the same card, all within the screen.
+  for (const action of [
+    'pages.examlist.action.book',
+    'pages.examlist.action.groupBook',
+    'pages.examlist.action.details',
+  ] as const) {
+    await expectWithinReach(page, card.getByRole('button', { name: label(zhExam[action]) }));
+  }
+  await card.getByRole('button', { name: label(zhExam['pages.examlist.action.book']) }).tap();
+
+  await expect(page).toHaveURL(new RegExp(`/home/singleRegistration\\?examId=${exam?.id}`));
+  const next = page.getByRole('button', { name: label(zhCheckout['pages.checkout.next']) });
+  await expectWithinReach(page, next);
+  await expectNoSidewaysSwipe(page);
+  await next.tap();
+  await expect(page.getByRole('heading', { name: zhCheckout['pages.checkout.heading'] })).toBeVisible();
+  await expectNoSidewaysSwipe(page);
+  const payNow = page.getByRole('button', { name: label(zhCheckout['pages.checkout.payNow']) });
+  await expectWithinReach(page, payNow);
+  await payNow.tap();
+
+  const payment = page.getByRole('dialog', { name: zhCheckout['pages.checkout.pay.title'] });
+  await expect(payment).toBeVisible();
+  await expectNoSidewaysSwipe(page);
+  // The wallet the QR opens, on the phone that scans it (another device, where nobody is logged in).
+  const walletUrl = await payment
+    .getByRole('link', { name: zhCheckout['pages.checkout.pay.openWallet'] })
+    .getAttribute('href');
+  const scanner = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale: 'en-US',
+    isMobile: true,
+    hasTouch: true,
+  });
+  const wallet = await scanner.newPage();
+  await wallet.goto(walletUrl as string);
+  await expectNoSidewaysSwipe(wallet);
+  await wallet.getByRole('button', { name: enWallet['pages.wallet.confirm'] }).tap();
+  await expect(wallet.getByText(enWallet['pages.wallet.paid'])).toBeVisible();
+  await wallet.context().close();
+
+  await expect(page.getByText(zhCheckout['pages.checkout.done.title'])).toBeVisible({ timeout: 15_000 });
+  await expectNoSidewaysSwipe(page);
+  const viewTicket = page.getByRole('button', { name: label(zhCheckout['pages.checkout.done.viewTicket']) });
+  await expectWithinReach(page, viewTicket);
+  await viewTicket.tap();
+  await expect(page.getByRole('heading', { name: zhTicket['pages.ticket.title'] })).toBeVisible();
+  await expectNoSidewaysSwipe(page);
+
+  // Back on My Exams the exam says it is booked, with its ticket beside it, instead of offering Book.
+  await page.goto('/home/examlist');
+  const booked = itemOf(page, name).filter({ hasText: zhExam['pages.examlist.booked'] });
+  await expect(booked).toBeVisible();
+  await expect(booked.getByRole('button', { name: label(zhExam['pages.examlist.action.book']) })).toHaveCount(0);
+  await expectWithinReach(page, booked.getByRole('link', { name: zhExam['pages.examlist.action.viewTicket'] }));
+  const mine = itemOf(page, name).filter({ hasText: zhStatus['status.registration.register'] });
+  await expectWithinReach(page, mine.getByRole('link', { name: zhExam['pages.examlist.action.qrCode'] }));
+  await expectNoSidewaysSwipe(page);
+
+  await page.goto('/home/transaction');
+  const paid = itemOf(page, name);
+  await expect(paid.getByText(zhStatus['status.order.paid'])).toBeVisible();
+  await expectWithinReach(
+    page,
+    paid.getByRole('link', { name: zhTransaction['pages.transaction.receiptOf'].replace('{exam}', name) }),
+  );
+  await expectNoSidewaysSwipe(page);
+});
