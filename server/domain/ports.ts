@@ -792,6 +792,8 @@ export interface WaitlistRepository {
   lapsedOffers(now: Date, limit: number): Promise<WaitlistEntryRow[]>;
   /** Exams with live places that no longer take bookings (registration ended, canceled, completed, started). */
   examsToClose(now: Date, limit: number): Promise<string[]>;
+  /** The exams on whose lists the candidate holds a live place (waiting or offered). */
+  liveExamsOf(userId: string): Promise<string[]>;
   /** The candidate's places, live ones first then the newest, each with its 1-based place among those waiting. */
   entriesOf(userId: string, limit: number): Promise<(WaitlistEntryRow & { position: number | null })[]>;
 }

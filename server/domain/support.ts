@@ -17,6 +17,8 @@ import { toOpsOrderRow } from './orderDesk';
 import { maskPhone, normalizeChinaMobile } from './phone';
 import type { Links, Repositories, UnitOfWork } from './ports';
 import { toOpsRefund } from './refundDesk';
+import { freeingSeats, type SeatEvents } from './seats';
+import { leaveEveryWaitlist } from './waitlist';
 
 /** Support (permission `support`): candidates looked up, their records read, sessions ended, data exported or erased. */
 export interface SupportDeps {
@@ -25,6 +27,8 @@ export interface SupportDeps {
   now: () => Date;
   /** Where the candidate's photo is served. */
   links: Pick<Links, 'avatar'>;
+  /** Told of the seats an erased candidate's open waiting-list offers give back. */
+  seats: SeatEvents;
 }
 
 function toOpsCandidate(row: SupportCandidateRow): OpsCandidate {
@@ -229,8 +233,8 @@ function heldKinds(facts: ErasureFacts): Record<string, number> {
  * Erasure on request (PIPL), confirmed by the candidate's phone typed again (ERASURE_CONFIRMATION_MISMATCH). Refused
  * while a registration is live (ERASURE_BLOCKED: cancel it first). An account with no result and no payment record
  * is deleted with everything of it; otherwise it is anonymized and its results, orders, refunds and registrations
- * stay, nameless. Either way no session of it works any more and its phone signs up afresh. Audited as
- * candidate.erase in the same transaction.
+ * stay, nameless. Either way no session of it works any more and its phone signs up afresh, and its waiting-list
+ * places end (an open offer's seat passes to the next in line). Audited as candidate.erase in the same transaction.
  */
 export async function eraseCandidate(
   deps: SupportDeps,
@@ -239,33 +243,36 @@ export async function eraseCandidate(
   request: ErasureRequest,
 ): Promise<ErasureResult> {
   const now = deps.now();
-  return deps.uow.run(async (tx) => {
-    const candidate = await tx.support.candidate(userId, now, true);
-    if (!candidate) throw new AppError('NOT_FOUND');
-    const phone = candidate.user.phone;
-    if (!phone || chinaMobileToE164(request.confirmPhone) !== phone) {
-      throw new AppError('ERASURE_CONFIRMATION_MISMATCH');
-    }
-    const facts = await tx.support.erasureFacts(userId);
-    if (facts.live > 0) throw new AppError('ERASURE_BLOCKED');
-    // The masked phone, not "name (phone)" as reading a candidate records: the log cannot be changed, and should
-    // not go on naming in clear the person who asked to be forgotten.
-    const target = { type: 'candidate', id: userId, label: maskPhone(phone) };
-    const before = heldKinds(facts);
-    if (facts.payments === 0 && facts.results === 0) {
-      await tx.support.eraseAccount(userId, phone);
-      await record(tx.audit, actor, now, { action: 'candidate.erase', target, before, after: null });
-      return { outcome: 'erased', kept: [], sessionsEnded: candidate.activeSessions };
-    }
-    const sessionsEnded = await tx.sessions.revokeAll(userId, now);
-    await tx.support.anonymizeAccount(userId, now);
-    const kept = keptRecords(facts);
-    await record(tx.audit, actor, now, {
-      action: 'candidate.erase',
-      target,
-      before,
-      after: { anonymizedAt: now.toISOString(), kept },
-    });
-    return { outcome: 'anonymized', kept, sessionsEnded };
-  });
+  return freeingSeats(deps.seats, (freed) =>
+    deps.uow.run(async (tx) => {
+      const candidate = await tx.support.candidate(userId, now, true);
+      if (!candidate) throw new AppError('NOT_FOUND');
+      const phone = candidate.user.phone;
+      if (!phone || chinaMobileToE164(request.confirmPhone) !== phone) {
+        throw new AppError('ERASURE_CONFIRMATION_MISMATCH');
+      }
+      const facts = await tx.support.erasureFacts(userId);
+      if (facts.live > 0) throw new AppError('ERASURE_BLOCKED');
+      // The masked phone, not "name (phone)" as reading a candidate records: the log cannot be changed, and should
+      // not go on naming in clear the person who asked to be forgotten.
+      const target = { type: 'candidate', id: userId, label: maskPhone(phone) };
+      const before = heldKinds(facts);
+      await leaveEveryWaitlist(tx, freed, userId, now);
+      if (facts.payments === 0 && facts.results === 0) {
+        await tx.support.eraseAccount(userId, phone);
+        await record(tx.audit, actor, now, { action: 'candidate.erase', target, before, after: null });
+        return { outcome: 'erased', kept: [], sessionsEnded: candidate.activeSessions };
+      }
+      const sessionsEnded = await tx.sessions.revokeAll(userId, now);
+      await tx.support.anonymizeAccount(userId, now);
+      const kept = keptRecords(facts);
+      await record(tx.audit, actor, now, {
+        action: 'candidate.erase',
+        target,
+        before,
+        after: { anonymizedAt: now.toISOString(), kept },
+      });
+      return { outcome: 'anonymized', kept, sessionsEnded };
+    }),
+  );
 }

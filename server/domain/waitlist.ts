@@ -131,6 +131,21 @@ export async function leaveWaitlist(deps: BookingDeps, user: UserRow, examId: st
   return entryView(deps, ended, null);
 }
 
+/**
+ * Ends every live place of a candidate whose account goes (erasure), inside its transaction: a waiting place is left,
+ * an offered one declined and its held seat passed to the next in line, as when they leave each list themselves.
+ */
+export async function leaveEveryWaitlist(tx: LineTx, freed: FreedSeats, userId: string, now: Date): Promise<void> {
+  for (const examId of await tx.waitlist.liveExamsOf(userId)) {
+    await lockExam(tx, examId);
+    const entry = await tx.waitlist.lockLiveEntry(examId, userId);
+    if (entry?.status === 'waiting') await tx.waitlist.endEntry(entry.id, ['waiting'], 'left', now);
+    else if (entry && (await tx.waitlist.endEntry(entry.id, ['offered'], 'declined', now))) {
+      await releaseSeats(tx, freed, examId, 1);
+    }
+  }
+}
+
 /** My waiting list: live places first (with their position among those waiting), then the newest ended ones. */
 export async function myWaitlist(deps: BookingDeps, user: UserRow): Promise<WaitlistList> {
   studentsOnly(user);

@@ -57,7 +57,7 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
   const catalog: CatalogAdminDeps = { repos: app.repos, uow: app.uow, now: app.now };
   const dashboard: DashboardDeps = { repos: app.repos, now: app.now };
   const refundDesk: RefundDeskDeps = { repos: app.repos, uow: app.uow, now: app.now };
-  const support: SupportDeps = { repos: app.repos, uow: app.uow, now: app.now, links: app.links };
+  const support: SupportDeps = { repos: app.repos, uow: app.uow, now: app.now, links: app.links, seats: app.seats };
   const auditExport: AuditExportDeps = { repos: app.repos, uow: app.uow, now: app.now };
   const orderDesk: OrderDeskDeps = bookingDeps(app);
   const fapiaoDesk: FapiaoDeskDeps = { repos: app.repos, uow: app.uow, now: app.now };

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { and, count, eq } from 'drizzle-orm';
 import { dataOf, envelope, loginAs, multipart, postAs, type TestApp } from '../../tests/helpers/app';
-import { book, examInTenDays, nextPhone, payInWallet } from '../../tests/helpers/booking';
+import { book, examInTenDays, nextPhone, payInWallet, readyCandidate } from '../../tests/helpers/booking';
 import { centerAccount, centerExam } from '../../tests/helpers/door';
 import {
   type CatalogBasics,
@@ -13,6 +13,7 @@ import {
 } from '../../tests/helpers/fixtures';
 import { openConsoleApp } from '../../tests/helpers/ops';
 import { GROUP_HEADER, memberRows, xlsxOf } from '../../tests/helpers/spreadsheets';
+import { placesOf, seatLedger } from '../../tests/helpers/waitlist';
 import { auditLog, avatars, groupRegistrations, orders, profiles, registrations, sessions, users } from '../db/schema';
 import { uuidv7 } from '../ids';
 
@@ -319,6 +320,28 @@ describe('erasure on request', () => {
 
     await postAs(t, `/api/front/registrations/${held.registration.id}/cancel`, who.headers);
     assert.equal(dataOf('opsEraseCandidate', await erase(who.id, who.phone)).outcome, 'erased', 'once canceled');
+  });
+
+  test('ends their waiting-list places: the seat held for their offer passes to the next in line', async () => {
+    const exam = await examInTenDays(t, basics, { capacity: 1 });
+    const holder = await readyCandidate(t);
+    const booked = await book(t, holder.headers, exam.id);
+    await payInWallet(t, booked.order.id);
+    const offered = await readyCandidate(t);
+    const next = await readyCandidate(t);
+    for (const who of [offered, next]) await postAs(t, `/api/front/exams/${exam.id}/waitlist`, who.headers);
+    await postAs(t, `/api/front/registrations/${booked.registration.id}/cancel`, holder.headers);
+    assert.deepEqual(
+      (await placesOf(t, exam.id)).map((p) => p.status),
+      ['offered', 'waiting'],
+    );
+
+    assert.equal(dataOf('opsEraseCandidate', await erase(offered.userId, offered.phone)).outcome, 'erased');
+    assert.deepEqual(
+      (await placesOf(t, exam.id)).map((p) => [p.userId, p.status]),
+      [[next.userId, 'offered']],
+    );
+    assert.deepEqual(await seatLedger(t, exam.id), { taken: 1, capacity: 1, live: 0, offered: 1, waiting: 0 });
   });
 
   test('erases an account with no result and no payment, with everything of it; the phone signs up afresh', async () => {

@@ -101,6 +101,14 @@ export function waitlistRepository(db: Db): WaitlistRepository {
       return rows.map((r) => r.examId);
     },
 
+    async liveExamsOf(userId) {
+      const rows = await db
+        .select({ examId: w.examId })
+        .from(w)
+        .where(and(eq(w.userId, userId), live));
+      return rows.map((r) => r.examId);
+    },
+
     entriesOf(userId, limit) {
       return db
         .select({
