@@ -18,16 +18,18 @@ type Access = ReturnType<typeof useAccess> & Record<string, boolean | undefined>
 export default function AppLayout() {
   const intl = useIntl();
   const { pathname, search } = useLocation();
-  const { initialState } = useModel('@@initialState');
+  const { initialState, loading } = useModel('@@initialState');
   const access = useAccess() as Access;
   const route = useSelectedRoutes().at(-1)?.route as { access?: string } | undefined;
   const refused = route?.access !== undefined && !access[route.access];
   const loggedIn = Boolean((initialState?.currentUser || initialState?.sessionUnchecked) && readToken());
 
   useEffect(() => {
+    // Until the session is checked the user is unknown, not logged out: a redirect now would lose the page.
+    if (loading) return;
     const target = guardRedirect(pathname, search, loggedIn);
     if (target) history.replace(target);
-  }, [pathname, search, loggedIn]);
+  }, [pathname, search, loggedIn, loading]);
 
   return (
     <div className="app-frame">
