@@ -27,6 +27,13 @@ export default defineConfig({
         Table: { colorTextDisabled: 'rgba(0, 0, 0, 0.65)' },
         // The same for an empty list (the examiner's exams, a change with no other session).
         List: { colorTextDisabled: 'rgba(0, 0, 0, 0.65)' },
+        // The chosen tab's name is text on the grey page (the brand red is 3.6:1 there): the darker red, as for links.
+        Tabs: {
+          itemSelectedColor: '#CF1322',
+          itemHoverColor: '#A8071A',
+          itemActiveColor: '#820014',
+          inkBarColor: '#CF1322',
+        },
       },
     },
   },

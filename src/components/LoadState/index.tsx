@@ -55,7 +55,7 @@ export function LoadFailed({ error, onRetry, title }: LoadFailedProps) {
         title={title ?? intl.formatMessage({ id: 'request.failed.title' })}
         subTitle={failureText(error, undefined, intl)}
         extra={
-          <Button type="primary" icon={<ReloadOutlined />} onClick={onRetry}>
+          <Button type="primary" icon={<ReloadOutlined aria-hidden="true" />} onClick={onRetry}>
             {intl.formatMessage({ id: 'request.retry' })}
           </Button>
         }

@@ -30,34 +30,56 @@ export default function AvatarDropdown() {
   const logout = useLogout();
   const user = initialState?.currentUser;
   const name = user?.name || (user ? maskPhone(user.phone) : intl.formatMessage({ id: 'menu.account.unnamed' }));
-  const logoutItem = { key: 'logout', icon: <LogoutOutlined />, label: intl.formatMessage({ id: 'menu.logout' }) };
+  const logoutItem = {
+    key: 'logout',
+    icon: <LogoutOutlined aria-hidden="true" />,
+    label: intl.formatMessage({ id: 'menu.logout' }),
+  };
   const kind = user?.kind ?? 'individual';
   // An operator books nothing and has no profile: its menu is the console and logging out.
   const items: MenuProps['items'] =
     kind === 'operator'
       ? [
-          { key: '/ops', icon: <DashboardOutlined />, label: intl.formatMessage({ id: 'menu.ops' }) },
+          {
+            key: '/ops',
+            icon: <DashboardOutlined aria-hidden="true" />,
+            label: intl.formatMessage({ id: 'menu.ops' }),
+          },
           { type: 'divider' },
           logoutItem,
         ]
       : [
           ...(kind === 'testCenter'
-            ? [{ key: '/home/center', icon: <DashboardOutlined />, label: intl.formatMessage({ id: 'menu.center' }) }]
+            ? [
+                {
+                  key: '/home/center',
+                  icon: <DashboardOutlined aria-hidden="true" />,
+                  label: intl.formatMessage({ id: 'menu.center' }),
+                },
+              ]
             : []),
-          { key: '/home/examlist', icon: <CalendarOutlined />, label: intl.formatMessage({ id: 'menu.examlist' }) },
-          { key: '/home/profile', icon: <UserOutlined />, label: intl.formatMessage({ id: PROFILE_LABEL[kind] }) },
+          {
+            key: '/home/examlist',
+            icon: <CalendarOutlined aria-hidden="true" />,
+            label: intl.formatMessage({ id: 'menu.examlist' }),
+          },
+          {
+            key: '/home/profile',
+            icon: <UserOutlined aria-hidden="true" />,
+            label: intl.formatMessage({ id: PROFILE_LABEL[kind] }),
+          },
           ...(kind === 'individual'
             ? [
                 {
                   key: '/home/waitlist',
-                  icon: <HourglassOutlined />,
+                  icon: <HourglassOutlined aria-hidden="true" />,
                   label: intl.formatMessage({ id: 'menu.waitlist' }),
                 },
               ]
             : []),
           {
             key: '/home/transaction',
-            icon: <TransactionOutlined />,
+            icon: <TransactionOutlined aria-hidden="true" />,
             label: intl.formatMessage({ id: 'menu.transaction' }),
           },
           { type: 'divider' },
@@ -70,7 +92,7 @@ export default function AvatarDropdown() {
   return (
     <Dropdown trigger={['click']} menu={{ items, onClick }}>
       <Button type="text" aria-label={intl.formatMessage({ id: 'menu.account' }, { name })}>
-        <Avatar size="small" src={user?.avatar_small || undefined} icon={<UserOutlined />} alt="" />
+        <Avatar size="small" src={user?.avatar_small || undefined} icon={<UserOutlined aria-hidden="true" />} alt="" />
         <span>{name}</span>
       </Button>
     </Dropdown>

@@ -24,7 +24,7 @@ export default function LangSwitch() {
   const button = (
     <Button
       type="text"
-      icon={<GlobalOutlined />}
+      icon={<GlobalOutlined aria-hidden="true" />}
       aria-label={`${intl.formatMessage({ id: 'component.selectLang.label' })}: ${currentLabel ?? current}`}
       aria-haspopup="menu"
       aria-expanded={open}

@@ -2,14 +2,17 @@ import { Table, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { namedPageButtons } from '../paginationNames';
 
+/** A region's name: the id of the heading that names it, or the name itself where no heading shows it. */
+export type RegionName = { labelledBy: string; label?: never } | { label: string; labelledBy?: never };
+
 /**
  * A region that scrolls sideways on a narrow screen (a wide table on a phone) and can take the keyboard's focus, so
- * someone without a pointer can scroll it with the arrow keys; named by the heading `labelledBy` points at.
+ * someone without a pointer can scroll it with the arrow keys; named as `RegionName` says.
  */
-export default function ScrollRegion({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
+export default function ScrollRegion({ labelledBy, label, children }: RegionName & { children: ReactNode }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to scroll by keyboard.
-    <section aria-labelledby={labelledBy} tabIndex={0} style={{ overflowX: 'auto' }}>
+    <section aria-labelledby={labelledBy} aria-label={label} tabIndex={0} style={{ overflowX: 'auto' }}>
       {children}
     </section>
   );

@@ -1,8 +1,9 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link, useIntl, useParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Button, Empty, Skeleton, Tabs } from 'antd';
+import { Button, Empty, Skeleton } from 'antd';
 import { withPageTexts } from '@/components/PageTexts';
+import SectionTabs from '@/components/SectionTabs';
 import { STATUS_TEXTS } from '@/components/StatusTag';
 import { useFailure } from '@/hooks/useFailure';
 import enCenter from '@/locales/en-US/center';
@@ -40,7 +41,7 @@ function CenterExamPage() {
     body = (
       <>
         <ExamHeader exam={exam} onWaitingRoom={(waitingRoom) => loaded.mutate({ ...exam, waitingRoom })} />
-        <Tabs
+        <SectionTabs
           items={[
             { key: 'roster', label: text('tab.roster'), children: <RosterTab exam={exam} /> },
             { key: 'seating', label: text('tab.seating'), children: <SeatingTab exam={exam} /> },

@@ -107,7 +107,7 @@ export default function ExamTable({ actionRef, title, headingId, toolbar, onEdit
       columns={columns}
       aria-labelledby={headingId}
       request={async ({ current = 1, pageSize = PAGE_SIZE }) => tablePage(await centerExams({ current, pageSize }))}
-      {...serverPagedProps(PAGE_SIZE, { hideOnSinglePage: true })}
+      {...serverPagedProps(PAGE_SIZE, { labelledBy: headingId }, { hideOnSinglePage: true })}
       locale={{ emptyText: text('empty') }}
     />
   );

@@ -25,7 +25,7 @@ export default function AssignedExams() {
               <Button
                 type="primary"
                 size="large"
-                icon={<ScanOutlined />}
+                icon={<ScanOutlined aria-hidden="true" />}
                 onClick={() => history.push(scanUrl(exam.id))}
               >
                 {text('pages.examiner.exams.qrCode')}

@@ -3,11 +3,11 @@ import { useIntl } from '@umijs/max';
 import { Card, theme } from 'antd';
 
 const STEPS = [
-  { id: 'register', icon: <FileDoneOutlined /> },
-  { id: 'pay', icon: <QrcodeOutlined /> },
-  { id: 'ticket', icon: <IdcardOutlined /> },
-  { id: 'checkin', icon: <ScanOutlined /> },
-  { id: 'result', icon: <TrophyOutlined /> },
+  { id: 'register', icon: <FileDoneOutlined aria-hidden="true" /> },
+  { id: 'pay', icon: <QrcodeOutlined aria-hidden="true" /> },
+  { id: 'ticket', icon: <IdcardOutlined aria-hidden="true" /> },
+  { id: 'checkin', icon: <ScanOutlined aria-hidden="true" /> },
+  { id: 'result', icon: <TrophyOutlined aria-hidden="true" /> },
 ];
 
 /** The five steps from booking to certificate, as an ordered list (antd Steps would add 12 KB to the first load). */

@@ -10,7 +10,7 @@ import { maskPhone } from '@/utils/format';
 import { formatInZone } from '../../../../contract/format';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry, type AuditFilters } from '../../../../contract/ops';
 import { saveBlob } from '../../Center/download';
-import OpsShell from '../components/OpsShell';
+import OpsShell, { OPS_TITLE_ID } from '../components/OpsShell';
 import { OPS_TEXTS } from '../texts';
 
 const PAGE_SIZE = 20;
@@ -122,7 +122,11 @@ function AuditPage() {
           </Button>,
         ]}
         expandable={{ expandedRowRender: (entry) => <Change entry={entry} /> }}
-        {...pagedTableProps(PAGE_SIZE, { searchText: text('filter'), resetText: text('reset') })}
+        {...pagedTableProps(
+          PAGE_SIZE,
+          { labelledBy: OPS_TITLE_ID },
+          { searchText: text('filter'), resetText: text('reset') },
+        )}
         locale={{ emptyText: text('empty') }}
       />
     </OpsShell>

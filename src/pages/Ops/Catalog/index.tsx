@@ -1,6 +1,6 @@
 import { useIntl } from '@umijs/max';
-import { Tabs } from 'antd';
 import { withPageTexts } from '@/components/PageTexts';
+import SectionTabs from '@/components/SectionTabs';
 import {
   categories,
   createCategory,
@@ -59,7 +59,7 @@ function CatalogPage() {
   ];
   return (
     <OpsShell title={text('title')}>
-      <Tabs items={items} destroyOnHidden />
+      <SectionTabs items={items} destroyOnHidden />
     </OpsShell>
   );
 }

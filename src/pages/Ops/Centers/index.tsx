@@ -9,7 +9,7 @@ import { feedback } from '@/utils/feedback';
 import { maskPhone } from '@/utils/format';
 import { formatInZone } from '../../../../contract/format';
 import { CENTER_VERIFICATION_STATUSES, type CenterVerificationStatus, type OpsCenter } from '../../../../contract/ops';
-import OpsShell from '../components/OpsShell';
+import OpsShell, { OPS_TITLE_ID } from '../components/OpsShell';
 import { TaxIdCheckTag, VerificationTag } from '../components/VerificationTag';
 import { OPS_TEXTS } from '../texts';
 import RejectCenterModal from './components/RejectCenterModal';
@@ -177,7 +177,11 @@ function CentersPage() {
           const page = await centers({ current, pageSize, status, q: q || undefined });
           return tablePage(page);
         }}
-        {...pagedTableProps(PAGE_SIZE, { searchText: text('filter'), resetText: text('reset') })}
+        {...pagedTableProps(
+          PAGE_SIZE,
+          { labelledBy: OPS_TITLE_ID },
+          { searchText: text('filter'), resetText: text('reset') },
+        )}
         locale={{ emptyText: text('empty') }}
       />
       <RejectCenterModal

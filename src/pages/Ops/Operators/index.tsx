@@ -3,12 +3,13 @@ import { useIntl, useModel } from '@umijs/max';
 import { Button, Popconfirm } from 'antd';
 import { useRef } from 'react';
 import { withPageTexts } from '@/components/PageTexts';
+import ScrollRegion from '@/components/ScrollRegion';
 import { operators, removeOperator } from '@/services/ops';
 import { feedback } from '@/utils/feedback';
 import { maskPhone } from '@/utils/format';
 import { formatInZone } from '../../../../contract/format';
 import type { Operator } from '../../../../contract/ops';
-import OpsShell from '../components/OpsShell';
+import OpsShell, { OPS_TITLE_ID } from '../components/OpsShell';
 import { OPS_TEXTS } from '../texts';
 import InviteOperatorModal from './components/InviteOperatorModal';
 
@@ -90,7 +91,8 @@ function OperatorsPage() {
         pagination={false}
         search={false}
         options={false}
-        scroll={{ x: 'max-content' }}
+        // The ScrollRegion around the table scrolls it sideways, focusable by keyboard; the table itself does not.
+        tableViewRender={(_, view) => <ScrollRegion labelledBy={OPS_TITLE_ID}>{view}</ScrollRegion>}
       />
     </OpsShell>
   );

@@ -1,6 +1,6 @@
 import { useIntl } from '@umijs/max';
-import { Tabs } from 'antd';
 import { withPageTexts } from '@/components/PageTexts';
+import SectionTabs from '@/components/SectionTabs';
 import { STATUS_TEXTS } from '@/components/StatusTag';
 import OpsShell from '../components/OpsShell';
 import { OPS_TEXTS } from '../texts';
@@ -24,7 +24,7 @@ function OrdersPage() {
   ];
   return (
     <OpsShell title={text('title')}>
-      <Tabs items={items} destroyOnHidden />
+      <SectionTabs items={items} destroyOnHidden />
     </OpsShell>
   );
 }

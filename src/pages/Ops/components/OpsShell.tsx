@@ -25,6 +25,9 @@ export function useOpsSections() {
  */
 const CONSOLE_THEME = { token: { colorPrimary: '#CF1322' } };
 
+/** The id of a console page's heading, which names what the page shows (a table's scroll region, say). */
+export const OPS_TITLE_ID = 'ops-title';
+
 /** Every page of the console: its menu of sections (links, so keyboard and screen readers reach them) and a heading. */
 export default function OpsShell({ title, children }: { title: string; children: ReactNode }) {
   const intl = useIntl();
@@ -43,10 +46,12 @@ export default function OpsShell({ title, children }: { title: string; children:
             }))}
           />
         </nav>
-        <main style={{ flex: 1, minWidth: 0 }}>
-          <h1 style={{ fontSize: 20 }}>{title}</h1>
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <h1 id={OPS_TITLE_ID} style={{ fontSize: 20 }}>
+            {title}
+          </h1>
           {children}
-        </main>
+        </div>
       </div>
     </ConfigProvider>
   );

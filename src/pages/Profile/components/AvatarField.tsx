@@ -109,7 +109,7 @@ export default function AvatarField({
         beforeUpload={beforeUpload}
         onChange={handleChange}
       >
-        <Button id={id} icon={<UploadOutlined />} loading={uploading} {...aria}>
+        <Button id={id} icon={<UploadOutlined aria-hidden="true" />} loading={uploading} {...aria}>
           {text(
             uploading
               ? 'pages.profile.avatar.uploading'

@@ -128,7 +128,7 @@ export default function DocumentField({
           return Upload.LIST_IGNORE;
         }}
       >
-        <Button id={id} icon={<UploadOutlined />} loading={uploading} {...aria}>
+        <Button id={id} icon={<UploadOutlined aria-hidden="true" />} loading={uploading} {...aria}>
           {text(uploading ? texts.uploading : value ? texts.replace : texts.upload)}
         </Button>
       </Upload>

@@ -147,7 +147,7 @@ export default function ResultsTab({ exam, onExamChanged }: ResultsTabProps) {
         request={async ({ current = 1, pageSize = PAGE_SIZE, status }) =>
           tablePage(await roster(exam.id, { current, pageSize, status }))
         }
-        {...serverPagedProps(PAGE_SIZE, { hideOnSinglePage: true })}
+        {...serverPagedProps(PAGE_SIZE, { labelledBy: HEADING_ID }, { hideOnSinglePage: true })}
         toolBarRender={false}
         cardProps={false}
         aria-labelledby={HEADING_ID}

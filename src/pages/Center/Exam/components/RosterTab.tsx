@@ -5,7 +5,6 @@ import { Button, Input, Select } from 'antd';
 import { useRef, useState } from 'react';
 import PhotoRejectModal from '@/components/PhotoRejectModal';
 import { serverPagedProps, tablePage } from '@/components/pagedTable';
-import ScrollRegion from '@/components/ScrollRegion';
 import { RegistrationStatusTag } from '@/components/StatusTag';
 import { rejectRosterPhoto, roster, rosterExport } from '@/services/center';
 import { handledHere } from '@/utils/failure';
@@ -143,11 +142,8 @@ export default function RosterTab({ exam }: { exam: CenterExam }) {
         request={async ({ current = 1, pageSize = PAGE_SIZE, q, status }) =>
           tablePage(await roster(exam.id, { current, pageSize, q, status }))
         }
-        {...serverPagedProps(PAGE_SIZE, { hideOnSinglePage: true })}
-        // The ScrollRegion around the table scrolls it sideways, focusable by keyboard; the table itself does not.
-        scroll={undefined}
+        {...serverPagedProps(PAGE_SIZE, { labelledBy: HEADING_ID }, { hideOnSinglePage: true })}
         aria-labelledby={HEADING_ID}
-        tableViewRender={(_, table) => <ScrollRegion labelledBy={HEADING_ID}>{table}</ScrollRegion>}
         locale={{ emptyText: text('empty') }}
       />
       {moving ? (

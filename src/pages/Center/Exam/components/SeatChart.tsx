@@ -121,10 +121,18 @@ export default function SeatChart({ exam, version }: { exam: CenterExam; version
             options={rooms.map((room) => ({ value: room.room.id, label: room.room.name }))}
           />
           <Flex gap={8} wrap>
-            <Button icon={<FilePdfOutlined />} loading={printing === 'room'} onClick={() => print('room')}>
+            <Button
+              icon={<FilePdfOutlined aria-hidden="true" />}
+              loading={printing === 'room'}
+              onClick={() => print('room')}
+            >
               {text('print.room', { room: shown.room.name })}
             </Button>
-            <Button icon={<FilePdfOutlined />} loading={printing === 'all'} onClick={() => print('all')}>
+            <Button
+              icon={<FilePdfOutlined aria-hidden="true" />}
+              loading={printing === 'all'}
+              onClick={() => print('all')}
+            >
               {text('print.all')}
             </Button>
           </Flex>

@@ -58,7 +58,13 @@ export default function CandidateFace({ candidate, size = 96 }: { candidate: Che
             }}
           />
         ) : (
-          <Avatar size={size} shape="square" icon={<UserOutlined />} alt={alt} style={{ flex: 'none' }} />
+          <Avatar
+            size={size}
+            shape="square"
+            icon={<UserOutlined aria-hidden="true" />}
+            alt={alt}
+            style={{ flex: 'none' }}
+          />
         )}
         <div style={{ minWidth: 0 }}>
           <div style={{ fontSize: 24, fontWeight: 600, overflowWrap: 'anywhere' }}>{candidate.name}</div>

@@ -123,7 +123,11 @@ export default function NamedEntryTable<T extends Entry>({
             {text('add')}
           </Button>,
         ]}
-        {...pagedTableProps(PAGE_SIZE, { searchText: common('filter'), resetText: common('reset') })}
+        {...pagedTableProps(
+          PAGE_SIZE,
+          { label: common(kind === 'category' ? 'tab.categories' : 'tab.organizations') },
+          { searchText: common('filter'), resetText: common('reset') },
+        )}
       />
       <NameFormModal
         open={editing !== null}

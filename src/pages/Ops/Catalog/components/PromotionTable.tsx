@@ -96,10 +96,14 @@ export default function PromotionTable() {
             {text('add')}
           </Button>,
         ]}
-        {...pagedTableProps(PAGE_SIZE, {
-          searchText: intl.formatMessage({ id: 'pages.ops.catalog.filter' }),
-          resetText: intl.formatMessage({ id: 'pages.ops.catalog.reset' }),
-        })}
+        {...pagedTableProps(
+          PAGE_SIZE,
+          { label: intl.formatMessage({ id: 'pages.ops.catalog.tab.promotions' }) },
+          {
+            searchText: intl.formatMessage({ id: 'pages.ops.catalog.filter' }),
+            resetText: intl.formatMessage({ id: 'pages.ops.catalog.reset' }),
+          },
+        )}
       />
       <PromotionFormModal
         promotion={editing}

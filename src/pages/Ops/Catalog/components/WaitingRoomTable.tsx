@@ -80,10 +80,14 @@ export default function WaitingRoomTable() {
       request={async ({ current = 1, pageSize = PAGE_SIZE, q }) =>
         tablePage(await exams({ current, pageSize, q: q?.trim() || undefined }))
       }
-      {...pagedTableProps(PAGE_SIZE, {
-        searchText: intl.formatMessage({ id: 'pages.ops.catalog.filter' }),
-        resetText: intl.formatMessage({ id: 'pages.ops.catalog.reset' }),
-      })}
+      {...pagedTableProps(
+        PAGE_SIZE,
+        { label: intl.formatMessage({ id: 'pages.ops.catalog.tab.waitingRooms' }) },
+        {
+          searchText: intl.formatMessage({ id: 'pages.ops.catalog.filter' }),
+          resetText: intl.formatMessage({ id: 'pages.ops.catalog.reset' }),
+        },
+      )}
     />
   );
 }

@@ -80,7 +80,7 @@ export default function FailedRefundsTable() {
       rowKey="id"
       columns={columns}
       request={async ({ current = 1, pageSize = PAGE_SIZE }) => tablePage(await failedRefunds({ current, pageSize }))}
-      {...serverPagedProps(PAGE_SIZE)}
+      {...serverPagedProps(PAGE_SIZE, { label: intl.formatMessage({ id: 'pages.ops.orders.tab.failed' }) })}
       locale={{ emptyText: text('empty') }}
     />
   );

@@ -135,7 +135,7 @@ export default function FapiaoTable() {
         request={async ({ current = 1, pageSize = PAGE_SIZE }) =>
           tablePage(await fapiaoRequests({ current, pageSize, ...(status === 'all' ? {} : { status }) }))
         }
-        {...serverPagedProps(PAGE_SIZE)}
+        {...serverPagedProps(PAGE_SIZE, { label: intl.formatMessage({ id: 'pages.ops.orders.tab.fapiao' }) })}
         locale={{ emptyText: text('empty') }}
       />
       <Modal

@@ -150,7 +150,11 @@ export default function OrdersTable() {
             {text('export')}
           </Button>,
         ]}
-        {...pagedTableProps(PAGE_SIZE, { searchText: text('filter'), resetText: text('reset') })}
+        {...pagedTableProps(
+          PAGE_SIZE,
+          { label: text('tab.orders') },
+          { searchText: text('filter'), resetText: text('reset') },
+        )}
         locale={{ emptyText: text('empty') }}
       />
       <OrderDrawer orderId={open} onClose={() => setOpen(null)} onChanged={() => table.current?.reload()} />
