@@ -57,8 +57,20 @@ async function e2eSuite(): Promise<Counts> {
     return { passed: 0, failed: 0, skipped: 1 };
   }
   ensureFrontendBuilt();
+  // The whole-platform project (playwright.config.ts) runs alone, after the others and whatever became of them.
+  const parallel = await playwright(['--project=desktop', '--project=phone']);
+  const alone = await playwright(['--project=whole-platform', '--no-deps', '--output=test-results/whole-platform']);
+  return {
+    passed: parallel.passed + alone.passed,
+    failed: parallel.failed + alone.failed,
+    skipped: parallel.skipped + alone.skipped,
+  };
+}
+
+/** One `playwright test` run with these arguments, on a server of its own (global-setup.ts). */
+async function playwright(args: string[]): Promise<Counts> {
   const report = tempFile('playwright.json');
-  const { code } = await run(bin('playwright'), ['test', '--reporter=list,json'], {
+  const { code } = await run(bin('playwright'), ['test', '--reporter=list,json', ...args], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: report,
     E2E_PORT: String(await freePort()),
   });

@@ -58,7 +58,7 @@ export async function startServerProcess(
   port: number,
   env: NodeJS.ProcessEnv = {},
   options: {
-    operator?: { phone: string; name: string };
+    operators?: Array<{ phone: string; name: string }>;
     /**
      * Started by a parent that never reaps it (a shell that then becomes `sleep`): once killed, the server stays a
      * zombie holding its pid, as under a supervisor that has not yet waited for it.
@@ -85,9 +85,8 @@ export async function startServerProcess(
     ...env,
   };
   const tsx = join(ROOT, 'node_modules', '.bin', 'tsx');
-  // The first operator comes as a deployment's does: the command line, on the database before the server opens it.
-  if (options.operator) {
-    const { phone, name } = options.operator;
+  // Operators come as a deployment's first one does: the command line, on the database before the server opens it.
+  for (const { phone, name } of options.operators ?? []) {
     const added = spawnSync(tsx, [join(ROOT, 'scripts', 'operator.ts'), 'add', phone, '--name', name], {
       cwd: ROOT,
       env: serverEnv,

@@ -5,7 +5,16 @@ import enCheckout from '../../src/locales/en-US/checkout';
 import enOps from '../../src/locales/en-US/ops';
 import enProfile from '../../src/locales/en-US/profile';
 import enWallet from '../../src/locales/en-US/wallet';
-import { E2E_OPERATOR, expectAccessible, fillProfile, logInOnLoginPage, photo, readOtp, sentOtps } from './support';
+import {
+  e2eOperator,
+  expectAccessible,
+  fillProfile,
+  logInOnLoginPage,
+  photo,
+  readOtp,
+  sentOtps,
+  uniqueDigits,
+} from './support';
 
 /** Steps several journeys share: a center ready with an exam, an operator at the console, a candidate who paid. */
 
@@ -18,7 +27,7 @@ export const ops = (key: keyof typeof enOps, values: Record<string, string> = {}
 
 /** Phones of this run that no other test uses: the center, its examiner, the candidate. */
 export function phones() {
-  const digits = String(Date.now() % 1e8).padStart(8, '0');
+  const digits = uniqueDigits();
   return { center: `137${digits}`, examiner: `136${digits}`, candidate: `135${digits}` };
 }
 
@@ -51,7 +60,14 @@ export async function completeCenterProfile(page: Page, businessName: string) {
   await expect(page.getByText(center('pages.center.profile.saved'))).toBeVisible();
 }
 
-/** A new exam in five days for ¥100 and `seats` seats (50); answers its id, with the center's page of it open. */
+/**
+ * When a test's own exam starts: 9:00, fifty days on, after every demo exam (server/db/seed/demo.ts goes to 45 days).
+ * Lists are soonest first, so the demo exams that other tests book fill the first page, and no test running at the
+ * same time takes one of these for a demo exam and books it.
+ */
+export const ownExamStart = () => dayjs().add(50, 'day').hour(9).minute(0);
+
+/** A new exam (ownExamStart) for ¥100 and `seats` seats (50); answers its id, with the center's page of it open. */
 export async function createExam(page: Page, code: string, name: string, seats = 50): Promise<string> {
   await page.goto('/home/center');
   await expect(page.getByRole('heading', { name: center('pages.center.console.title') })).toBeVisible();
@@ -64,7 +80,7 @@ export async function createExam(page: Page, code: string, name: string, seats =
   await form.getByLabel(center('pages.center.exam.nameEn')).fill(name);
   await form.getByLabel(center('pages.center.exam.locationZh')).fill('一号考场');
   await form.getByLabel(center('pages.center.exam.locationEn')).fill('Hall 1');
-  const start = dayjs().add(5, 'day').hour(9).minute(0);
+  const start = ownExamStart();
   await typeDate(page, center('pages.center.exam.startsAt'), start);
   await typeDate(page, center('pages.center.exam.registrationEndsAt'), start.subtract(1, 'day'));
   await form.getByLabel(center('pages.center.exam.fee')).fill('100');
@@ -78,15 +94,16 @@ export async function createExam(page: Page, code: string, name: string, seats =
   return page.url().split('/').at(-1) as string;
 }
 
-/** The run's operator (added by the CLI in global-setup) logged in at /ops/login, in a context of its own. */
+/** The worker's operator (added by the CLI in global-setup) logged in at /ops/login, in a context of its own. */
 export async function operatorConsole(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const operator = e2eOperator();
   const context = await browser.newContext({ locale: 'en-US' });
   const page = await context.newPage();
   await page.goto('/ops/login');
-  await page.getByLabel('Phone number').fill(E2E_OPERATOR.phone);
-  const seen = sentOtps(E2E_OPERATOR.phone).length;
+  await page.getByLabel('Phone number').fill(operator.phone);
+  const seen = sentOtps(operator.phone).length;
   await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByLabel('Verification code').fill(await readOtp(E2E_OPERATOR.phone, seen));
+  await page.getByLabel('Verification code').fill(await readOtp(operator.phone, seen));
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).not.toHaveURL(/\/ops\/login/);
   return { context, page };

@@ -13,7 +13,7 @@ import {
   phones,
   readyCandidate,
 } from './journeys';
-import { E2E_OPERATOR, expectAccessible, logInOnLoginPage } from './support';
+import { e2eOperator, expectAccessible, logInOnLoginPage } from './support';
 
 /** The name fillProfile gives every candidate. */
 const CANDIDATE = 'Li Hua';
@@ -149,7 +149,7 @@ test('an operator verifies a new center, refunds part of a paid order, and the d
       console_
         .getByRole('row')
         .filter({ hasText: ops(action) })
-        .filter({ hasText: E2E_OPERATOR.name })
+        .filter({ hasText: e2eOperator().name })
         .first(),
     ).toBeVisible();
   }

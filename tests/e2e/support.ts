@@ -38,13 +38,35 @@ export async function readOtp(phone: string, seen = 0): Promise<string> {
   return code as string;
 }
 
-/** A phone number no other test uses, so the 60-second resend interval never gets in the way. */
-export function uniquePhone(): string {
-  return `139${String(Date.now() % 1e8).padStart(8, '0')}`;
+/** The Playwright worker running this test (0, 1, ...): tests of different workers run at the same time. */
+const workerIndex = () => Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+
+let lastIssued = 0;
+
+/**
+ * Eight digits that end no other phone of this run, reserving `count` consecutive numbers: the worker's own first
+ * digit, then a number that only grows and starts from the clock, so a worker restarted after a failure does not
+ * issue its predecessor's numbers again.
+ */
+export function uniqueDigits(count = 1): string {
+  const first = Math.max(lastIssued + 1, Date.now() % 1e7);
+  lastIssued = first + count - 1;
+  return `${workerIndex() % 10}${String(first).padStart(7, '0')}`;
 }
 
-/** The operator the run's server starts with (global-setup adds it through `npm run operator -- add`). */
-export const E2E_OPERATOR = { phone: '13300009999', name: 'E2E Operator' };
+/** A phone number no other test uses, so the 60-second resend interval never gets in the way. */
+export function uniquePhone(): string {
+  return `139${uniqueDigits()}`;
+}
+
+/**
+ * The run's operators, one per worker (global-setup adds them through `npm run operator -- add`): an operator logs in
+ * with a code sent at most once a second, which two workers logging in at once would share.
+ */
+export const E2E_OPERATORS = [1, 2, 3, 4].map((n) => ({ phone: `1330000999${n}`, name: `E2E Operator ${n}` }));
+
+/** The operator of the worker running this test. */
+export const e2eOperator = () => E2E_OPERATORS[workerIndex() % E2E_OPERATORS.length] as (typeof E2E_OPERATORS)[number];
 
 export type KindLabel = 'Individual' | 'Test center' | 'Examiner';
 

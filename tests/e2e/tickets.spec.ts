@@ -17,6 +17,7 @@ import {
   completeCenterProfile,
   createExam,
   operatorConsole,
+  ownExamStart,
   phones,
   readyCandidate,
 } from './journeys';
@@ -197,7 +198,7 @@ test('a candidate with a photo books; the center seats two rooms; ticket page an
 
   // The center: two rooms, seats allocated, tickets released; the seat chart shows where the candidate sits.
   await addRooms(page);
-  const startsAt = dayjs().add(5, 'day').hour(9).minute(0);
+  const startsAt = ownExamStart();
   await seatAndRelease(page, examId, startsAt);
   const { room, seat } = await seatOnChart(page);
   const otherRoom = ROOMS.find((r) => r.name !== room)?.name as string;
