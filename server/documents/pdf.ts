@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../libraries';
 import { type DocumentLocale, documentText } from './messages';
 
 type Pdf = PDFKit.PDFDocument;
@@ -58,7 +58,7 @@ export async function renderPdf(
 ): Promise<Buffer> {
   const fonts = await loadFonts();
   const service = documentText(meta.locale, 'service.name');
-  const doc = new PDFDocument({
+  const doc = new (await loadPdfKit())({
     autoFirstPage: false,
     lang: meta.locale,
     displayTitle: true,

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../libraries';
 
 /** The photo box on the ticket: 30 × 42 mm, the proportions of a 295 × 413 px ID photo. */
 export const PHOTO_MM = { width: 30, height: 42 } as const;
@@ -14,7 +14,7 @@ const PRINTABLE_FORMATS = new Set(['jpeg', 'png', 'webp']);
  * not a JPEG, PNG or WebP image: uploads are checked, so such bytes mean a fault, not a photo to skip silently.
  */
 export async function photoForPrint(bytes: Buffer): Promise<Buffer> {
-  const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+  const image = (await loadSharp())(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
   const { format } = await image.metadata();
   if (!format || !PRINTABLE_FORMATS.has(format)) throw new Error(`The stored photo is not printable (${format})`);
   return image

@@ -1,6 +1,7 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { PHOTO_MIN_HEIGHT, PHOTO_MIN_WIDTH } from '../../contract/photo';
 import { AppError } from '../errors';
+import { loadSharp } from '../libraries';
 
 export type ImageType = 'jpeg' | 'png' | 'webp';
 
@@ -57,6 +58,7 @@ function checkPhotoSize(metadata: Metadata): void {
 export async function processAvatar(upload: Buffer): Promise<ProcessedAvatar> {
   const type = detectImageType(upload);
   if (!type || !PHOTO_TYPES.has(type)) throw new AppError('IMAGE_INVALID');
+  const sharp = await loadSharp();
   const decode = () => sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
   try {
     const metadata = await decode().metadata();

@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import type { LICENSE_CONTENT_TYPES } from '../../contract';
 import { AppError } from '../errors';
+import { loadSharp } from '../libraries';
 import { detectImageType, type ImageType } from './avatar';
 
 export type LicenseContentType = (typeof LICENSE_CONTENT_TYPES)[number];
@@ -18,16 +18,16 @@ const IMAGE_CONTENT_TYPES: Record<ImageType, LicenseContentType> = {
   webp: 'image/webp',
 };
 
-function decoder(bytes: Buffer) {
-  return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+async function decoder(bytes: Buffer) {
+  return (await loadSharp())(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
 }
 
 /** True when the image decodes as the type its signature claims (sharp would also take SVG, TIFF, GIF ...). */
 async function decodesAs(bytes: Buffer, type: ImageType): Promise<boolean> {
   try {
-    if ((await decoder(bytes).metadata()).format !== type) return false;
+    if ((await (await decoder(bytes)).metadata()).format !== type) return false;
     // A header can be fine over a truncated or corrupt body: decode it all (shrunk, so memory stays small).
-    await decoder(bytes).resize(64, 64, { fit: 'inside' }).raw().toBuffer();
+    await (await decoder(bytes)).resize(64, 64, { fit: 'inside' }).raw().toBuffer();
     return true;
   } catch {
     return false;
@@ -59,8 +59,8 @@ export async function processLogo(bytes: Buffer): Promise<{ contentType: string;
   const type = detectImageType(bytes);
   if (!type) throw new AppError('IMAGE_INVALID');
   try {
-    if ((await decoder(bytes).metadata()).format !== type) throw new AppError('IMAGE_INVALID');
-    const logo = await decoder(bytes)
+    if ((await (await decoder(bytes)).metadata()).format !== type) throw new AppError('IMAGE_INVALID');
+    const logo = await (await decoder(bytes))
       .rotate()
       .resize(LOGO_PX, LOGO_PX, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 85 })

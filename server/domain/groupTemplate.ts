@@ -1,8 +1,8 @@
-import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { GROUP_COLUMN_KEYS, GROUP_COLUMNS, GROUP_TEMPLATE_NOTES, type GroupColumn } from '../../contract/group';
 import { idCardCheckCharacter } from '../../contract/idcard';
 import { chinaMobileToE164 } from '../../contract/phone';
+import { loadExcel } from '../libraries';
 import type { RawGroupRow } from './groupFile';
 
 /** The header row of the template: each column in both languages, "姓名 / Name". */
@@ -47,7 +47,7 @@ const COLUMN_WIDTHS: Record<GroupColumn, number> = { name: 16, phone: 20, idNumb
  * what each column takes, with the example member.
  */
 export async function groupTemplateXlsx(): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   const members = workbook.addWorksheet('成员 Members', { views: [{ state: 'frozen', ySplit: 1 }] });
   members.columns = GROUP_COLUMN_KEYS.map((column) => ({
     key: column,

@@ -1,7 +1,7 @@
-import ExcelJS from 'exceljs';
 import type { RegistrationStatus, Roster, RosterEntry } from '../../contract';
 import type { UserRow } from '../db/rows';
 import { AppError } from '../errors';
+import { loadExcel } from '../libraries';
 import { type CenterDeps, ownExam, zonedDateTime } from './center';
 import type { RosterFilter } from './ports';
 import { toRosterEntry } from './views/roster';
@@ -95,7 +95,7 @@ export async function rosterXlsx(
 ): Promise<{ fileName: string; bytes: Buffer }> {
   const { exam } = await ownExam(deps, user, examId);
   const { rows } = await deps.repos.rosters.roster(examId, { ...filterOf(query), offset: 0 });
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   const sheet = workbook.addWorksheet('考生 Candidates', { views: [{ state: 'frozen', ySplit: 1 }] });
   // Text cells, so Excel keeps phone numbers as typed rather than as numbers.
   sheet.columns = COLUMN_WIDTHS.map((width) => ({ width, style: { numFmt: '@' } }));

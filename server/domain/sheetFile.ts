@@ -1,7 +1,8 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import type { ErrorCode } from '../../contract';
 import { AppError } from '../errors';
+import { loadExcel } from '../libraries';
 import { assertSafeZip } from './zipGuard';
 
 /**
@@ -142,7 +143,7 @@ async function readXlsx(bytes: Buffer, add: (row: SheetRow) => void, reading: Sh
     }
   }
 
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   const options = { ignoreNodes: XLSX_IGNORED_NODES, maxRows: reading.maxSheetRows, maxCols: XLSX_MAX_ROW_CELLS };
   try {
     // exceljs types its input as an ArrayBuffer; a copy of at most a couple of megabytes is one.

@@ -1,5 +1,6 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config';
+import { loadMailer } from '../../libraries';
 
 export interface EmailMessage {
   to: string;
@@ -28,11 +29,12 @@ export function consoleEmail(write: (text: string) => void = (text) => process.s
 
 /** SMTP through nodemailer: `url` is smtp(s)://user:password@host:port, `from` the sender's address. */
 export function smtpEmail(options: { url: string; from: string }): EmailProvider {
-  const transport = nodemailer.createTransport(options.url);
+  let transport: Promise<Transporter> | undefined;
   return {
     name: 'smtp',
     async send({ to, subject, text }) {
-      await transport.sendMail({ from: options.from, to, subject, text });
+      transport ??= loadMailer().then((mailer) => mailer.createTransport(options.url));
+      await (await transport).sendMail({ from: options.from, to, subject, text });
     },
   };
 }
