@@ -52,6 +52,7 @@ test('an exam sells out, a second candidate waits, the first cancels, the second
   const waiting = await readyCandidate(browser, second);
   await waiting.page.goto('/home/examlist');
   await waiting.page.getByLabel(enExam['pages.examlist.filter.q']).fill(name);
+  await waiting.page.getByRole('button', { name: enExam['pages.examlist.filter.search'], exact: true }).click();
   const row = waiting.page.getByRole('row').filter({ hasText: name });
   await expect(row.getByText(enExam['pages.examlist.soldOut'])).toBeVisible();
   await row.getByRole('button', { name: waitlist('pages.waitlist.join') }).click();
