@@ -1,5 +1,4 @@
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -10,6 +9,7 @@ import type { Database } from './db/client';
 import { AppError } from './errors';
 import { answerError, installErrorHandler } from './http/errors';
 import { serializeError, serializeRequest } from './http/logSerializers';
+import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerFrontEnd } from './http/static';
 import type { LoadMonitor } from './loadMonitor';
 import { authPlugin } from './plugins/auth';
@@ -162,24 +162,7 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
   // Before the rate limit and the routes: a request refused for overload costs no Redis round trip and no lookup.
   await app.register(sheddingPlugin, { monitor: options.loadMonitor });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        // wasm-unsafe-eval lets the scan page compile its QR decoder (WebAssembly); it allows no script eval.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-  });
+  await registerSecurityHeaders(app);
   await app.register(compress);
   const { redis } = app.providers;
   await app.register(rateLimit, {

@@ -133,8 +133,11 @@ export interface UsersRepository {
 
 export interface SessionsRepository {
   create(session: { userId: string; tokenHash: string; expiresAt: Date }): Promise<void>;
-  /** The user of a session that is neither expired nor revoked; an operator's only while it still is one. */
-  findActiveUser(tokenHash: string, now: Date): Promise<ActiveUser | undefined>;
+  /**
+   * The users of those sessions that are neither expired nor revoked, by token hash (an operator's only while it still
+   * is one); the others are absent.
+   */
+  findActiveUsers(tokenHashes: string[], now: Date): Promise<Map<string, ActiveUser>>;
   revoke(tokenHash: string, now: Date): Promise<void>;
   /** Ends every live session of a user (an operator removed, a candidate's sessions ended by support). */
   revokeAll(userId: string, now: Date): Promise<number>;

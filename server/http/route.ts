@@ -70,8 +70,10 @@ export function endpointRegistrar(app: FastifyInstance) {
      * `sessionReuseMs`: answer a session looked up that recently without the database (see app.authenticate).
      * `sharedRateLimit: false`: leave the endpoint out of the per-address limit every instance counts in Redis (an
      * endpoint answered from memory, whose callers are paced otherwise).
+     * `compress: false`: answers always under the compression threshold (1 KB), so compression's hooks would only
+     * look at them and pass them on.
      */
-    options: { sessionReuseMs?: number; sharedRateLimit?: false } = {},
+    options: { sessionReuseMs?: number; sharedRateLimit?: false; compress?: false } = {},
   ): void {
     const schema: FastifySchema = {
       summary: endpoint.summary,
@@ -90,6 +92,7 @@ export function endpointRegistrar(app: FastifyInstance) {
       url: endpoint.path,
       schema,
       ...(options.sharedRateLimit === false ? { config: { rateLimit: false } } : {}),
+      ...(options.compress === false ? { compress: false, decompress: false } : {}),
       onRequest:
         caller.auth === 'user'
           ? async (request) => {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ActiveUser } from '../db/rows';
-import { authenticate } from '../domain/auth';
+import { sessionLookups } from '../domain/auth';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,7 +33,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
  */
 export const authPlugin = fp(
   async (app) => {
-    const deps = { repos: app.repos, now: app.now };
+    const activeUser = sessionLookups({ repos: app.repos, now: app.now });
     const recent = new Map<string, { session: Session; until: number }>();
     app.decorate('authenticate', async (request: FastifyRequest, options: { reuseForMs?: number } = {}) => {
       const token = bearerToken(request) ?? '';
@@ -42,7 +42,7 @@ export const authPlugin = fp(
         const kept = recent.get(token);
         if (kept && kept.until > Date.now()) return kept.session;
       }
-      const session = { user: await authenticate(deps, token), token };
+      const session = { user: await activeUser(token), token };
       if (reuseForMs > 0) {
         // Bounded: a flood of distinct tokens only empties it (each is then looked up once more).
         if (recent.size >= MAX_REUSED_SESSIONS) recent.clear();

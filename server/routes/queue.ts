@@ -32,7 +32,8 @@ export async function queueRoutes(app: FastifyInstance): Promise<void> {
     return answer;
   };
 
-  const reuse = { sessionReuseMs: SESSION_REUSE_MS };
+  // Answers are a few hundred bytes, never worth compressing.
+  const reuse = { sessionReuseMs: SESSION_REUSE_MS, compress: false } as const;
   route(api.queueJoin, ({ user, params, request }) => status(request, user, params.id, true), reuse);
   // A look is answered from this process's memory (the session reused, the exam glimpsed, the place and admissions
   // copied: store/waitingLine.ts localLooks), and clients are paced by Retry-After; counting each one in Redis for

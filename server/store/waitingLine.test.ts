@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { describe, test } from 'node:test';
 import type { LineVisit, WaitingLine } from '../domain/ports';
-import { localLooks, memoryWaitingLine } from './waitingLine';
+import { createRedis } from '.';
+import { localLooks, memoryWaitingLine, redisWaitingLine } from './waitingLine';
 
 /** A shared line that counts the visits reaching it. */
 function countedLine(): { line: WaitingLine; visits: () => number } {
@@ -62,3 +64,54 @@ describe('looks answered in process (localLooks)', () => {
     await line.close();
   });
 });
+
+const lines: [string, () => WaitingLine][] = [['memory', () => memoryWaitingLine()]];
+const redisUrl = process.env.TEST_REDIS_URL;
+if (redisUrl) {
+  lines.push([
+    'redis',
+    () => {
+      const redis = createRedis(redisUrl);
+      const line = redisWaitingLine(redis, `exam-test:${randomBytes(4).toString('hex')}:`);
+      return { visit: line.visit, close: async () => void (await redis.quit()) };
+    },
+  ]);
+}
+
+for (const [name, make] of lines) {
+  describe(`${name} waiting line under a crowd arriving at once`, () => {
+    test('1,200 joins sent together (more than one Redis call carries) keep their order, each with its own place', async () => {
+      const line = make();
+      const crowd = Array.from({ length: 1200 }, (_, i) => `user-${i}`);
+      const standings = await Promise.all(
+        crowd.map((userId) => line.visit({ ...look(userId, START), join: 'arrival' })),
+      );
+      assert.deepEqual(
+        standings.map((standing) => standing.rank),
+        crowd.map((_, i) => i),
+      );
+      const again = await line.visit({ ...look('user-7', START + 1000), join: 'arrival' });
+      assert.deepEqual(again, { rank: 7, admitted: 10, length: 1200 }, 'joining twice keeps the first place');
+      await line.close();
+    });
+
+    test('draws before the opening rank by draw, ahead of every arrival after it; two exams are two lines', async () => {
+      const line = make();
+      const visits = [
+        line.visit({ ...look('late', START), join: 'arrival' }),
+        line.visit({ ...look('early-b', START), join: { draw: 0.9 } }),
+        line.visit({ ...look('early-a', START), join: { draw: 0.1 } }),
+        line.visit({ ...look('other', START), examId: 'other-exam', join: 'arrival' }),
+      ];
+      const [, , , other] = await Promise.all(visits);
+      const rankOf = async (userId: string) => (await line.visit(look(userId, START))).rank;
+      assert.deepEqual(
+        [await rankOf('early-a'), await rankOf('early-b'), await rankOf('late')],
+        [0, 1, 2],
+        'as each visit saw it, each joined at the end; read again, the draws rank first',
+      );
+      assert.deepEqual(other, { rank: 0, admitted: 0, length: 1 });
+      await line.close();
+    });
+  });
+}

@@ -83,67 +83,123 @@ export function memoryWaitingLine(): WaitingLine {
 }
 
 /**
- * One visit, atomically, for every instance: a sorted set of places (a draw in [0, 1) before the opening, 1 + an
- * arrival sequence after it, so every early place ranks ahead of every late one) and the admitted count with when it
- * last grew. KEYS: line, sequence, admission. ARGV: account, mode (draw | arrival | look), draw, now, start, rate per
- * second (negative: do not admit), expiry (ms since the epoch).
+ * Visits of one exam's line, atomically and in order, for every instance: a sorted set of places (a draw in [0, 1)
+ * before the opening, 1 + an arrival sequence after it, so every early place ranks ahead of every late one) and the
+ * admitted count with when it last grew. KEYS: line, sequence, admission. ARGV: seven per visit: account, mode (draw |
+ * arrival | look), draw, now, start, rate per second (negative: do not admit), expiry (ms since the epoch). Answers
+ * three per visit: rank (-1: none), admitted, length.
  */
-const VISIT_SCRIPT = `
+const VISITS_SCRIPT = `
 local line, seq, adm = KEYS[1], KEYS[2], KEYS[3]
-local user, mode = ARGV[1], ARGV[2]
-local expireAt = ARGV[7]
-if mode ~= 'look' and not redis.call('ZSCORE', line, user) then
-  local score
-  if mode == 'draw' then score = ARGV[3] else score = 1 + redis.call('INCR', seq) end
-  redis.call('ZADD', line, score, user)
-  redis.call('PEXPIREAT', line, expireAt)
-  redis.call('PEXPIREAT', seq, expireAt)
-end
-local length = redis.call('ZCARD', line)
-local admitted = tonumber(redis.call('HGET', adm, 'admitted') or '0')
-local rate = tonumber(ARGV[6])
-if rate >= 0 then
-  local now = tonumber(ARGV[4])
-  local stored = redis.call('HGET', adm, 'since')
-  local since = tonumber(stored or ARGV[5])
-  local grew = now > since
-  if grew then
-    admitted = math.min(length, admitted + rate * (now - since) / 1000)
-    since = now
+local answers = {}
+for i = 1, #ARGV, 7 do
+  local user, mode, expireAt = ARGV[i], ARGV[i + 1], ARGV[i + 6]
+  if mode ~= 'look' and not redis.call('ZSCORE', line, user) then
+    local score
+    if mode == 'draw' then score = ARGV[i + 2] else score = 1 + redis.call('INCR', seq) end
+    redis.call('ZADD', line, score, user)
+    redis.call('PEXPIREAT', line, expireAt)
+    redis.call('PEXPIREAT', seq, expireAt)
   end
-  if grew or not stored then
-    redis.call('HSET', adm, 'admitted', tostring(admitted), 'since', tostring(since))
-    redis.call('PEXPIREAT', adm, expireAt)
+  local length = redis.call('ZCARD', line)
+  local admitted = tonumber(redis.call('HGET', adm, 'admitted') or '0')
+  local rate = tonumber(ARGV[i + 5])
+  if rate >= 0 then
+    local now = tonumber(ARGV[i + 3])
+    local stored = redis.call('HGET', adm, 'since')
+    local since = tonumber(stored or ARGV[i + 4])
+    local grew = now > since
+    if grew then
+      admitted = math.min(length, admitted + rate * (now - since) / 1000)
+      since = now
+    end
+    if grew or not stored then
+      redis.call('HSET', adm, 'admitted', tostring(admitted), 'since', tostring(since))
+      redis.call('PEXPIREAT', adm, expireAt)
+    end
   end
+  local rank = redis.call('ZRANK', line, user)
+  answers[#answers + 1] = rank or -1
+  answers[#answers + 1] = tostring(admitted)
+  answers[#answers + 1] = length
 end
-local rank = redis.call('ZRANK', line, user)
-return {rank or -1, tostring(admitted), length}
+return answers
 `;
 
-/** The line in Redis, shared by every server instance on it. */
+/** The most visits one script call carries; a larger crowd waits for the next call. */
+const MAX_VISITS = 500;
+
+interface PendingVisit {
+  visit: LineVisit;
+  resolve: (standing: LineStanding) => void;
+  reject: (error: unknown) => void;
+}
+
+function visitArguments({ userId, join, admit, expiresAtMs }: LineVisit): (string | number)[] {
+  return [
+    userId,
+    join === undefined ? 'look' : join === 'arrival' ? 'arrival' : 'draw',
+    join === undefined || join === 'arrival' ? 0 : join.draw,
+    admit?.nowMs ?? 0,
+    admit?.startMs ?? 0,
+    admit?.perSecond ?? -1,
+    expiresAtMs,
+  ];
+}
+
+/**
+ * The line in Redis, shared by every server instance on it. Visits of one exam go many per script call: a visit that
+ * finds no call running for its exam is sent at once, alone, and those arriving meanwhile go together when it returns
+ * (as seat batches do, domain/bookingBatch.ts). A crowd joining at the opening then costs Redis and this process one
+ * round trip per batch rather than one per candidate, in the order they came.
+ */
 export function redisWaitingLine(redis: Redis, prefix: string): WaitingLine {
-  redis.defineCommand('waitingRoomVisit', { numberOfKeys: 3, lua: VISIT_SCRIPT });
-  const run = (
-    redis as unknown as { waitingRoomVisit(...args: (string | number)[]): Promise<[number, string, number]> }
-  ).waitingRoomVisit;
-  return {
-    async visit(visit): Promise<LineStanding> {
-      const key = `${prefix}queue:{${visit.examId}}:`;
-      const { join, admit } = visit;
-      const [rank, admitted, length] = await run.call(
+  redis.defineCommand('waitingRoomVisits', { numberOfKeys: 3, lua: VISITS_SCRIPT });
+  const run = (redis as unknown as { waitingRoomVisits(...args: (string | number)[]): Promise<(string | number)[]> })
+    .waitingRoomVisits;
+  /** The visits waiting per exam; an exam is in the map while a call for it runs. */
+  const queues = new Map<string, PendingVisit[]>();
+
+  async function send(examId: string, batch: PendingVisit[]): Promise<void> {
+    const key = `${prefix}queue:{${examId}}:`;
+    try {
+      const answers = await run.call(
         redis,
         `${key}line`,
         `${key}seq`,
         `${key}admitted`,
-        visit.userId,
-        join === undefined ? 'look' : join === 'arrival' ? 'arrival' : 'draw',
-        join === undefined || join === 'arrival' ? 0 : join.draw,
-        admit?.nowMs ?? 0,
-        admit?.startMs ?? 0,
-        admit?.perSecond ?? -1,
-        visit.expiresAtMs,
+        ...batch.flatMap((pending) => visitArguments(pending.visit)),
       );
-      return { rank: rank < 0 ? undefined : rank, admitted: Number(admitted), length };
+      for (const [i, pending] of batch.entries()) {
+        const rank = Number(answers[3 * i]);
+        pending.resolve({
+          rank: rank < 0 ? undefined : rank,
+          admitted: Number(answers[3 * i + 1]),
+          length: Number(answers[3 * i + 2]),
+        });
+      }
+    } catch (error) {
+      for (const pending of batch) pending.reject(error);
+    }
+  }
+
+  async function drain(examId: string, queue: PendingVisit[]): Promise<void> {
+    while (queue.length > 0) await send(examId, queue.splice(0, MAX_VISITS));
+    queues.delete(examId);
+  }
+
+  return {
+    visit(visit): Promise<LineStanding> {
+      return new Promise((resolve, reject) => {
+        const waiting = queues.get(visit.examId);
+        if (waiting) {
+          waiting.push({ visit, resolve, reject });
+          return;
+        }
+        const queue = [{ visit, resolve, reject }];
+        queues.set(visit.examId, queue);
+        void drain(visit.examId, queue);
+      });
     },
     async close() {},
   };

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { OtpRepository, SessionsRepository, UsersRepository } from '../../domain/ports';
 import { uuidv7 } from '../../ids';
 import type { Db } from '../client';
+import type { ActiveUser } from '../rows';
 import { operators, otpCodes, sessions, users } from '../schema';
 
 export function usersRepository(db: Db): UsersRepository {
@@ -24,31 +25,36 @@ export function usersRepository(db: Db): UsersRepository {
 }
 
 export function sessionsRepository(db: Db): SessionsRepository {
-  // Every authenticated request runs this: prepared once, it skips building the SQL and re-planning it each time.
-  const activeUser = db
-    .select({ user: users, permissions: operators.permissions })
+  // Every authenticated request runs this, for many tokens at once (domain/auth.ts sessionLookups): prepared once,
+  // it skips building the SQL and re-planning it each time.
+  const activeUsers = db
+    .select({ tokenHash: sessions.tokenHash, user: users, permissions: operators.permissions })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(operators, eq(operators.userId, users.id))
     .where(
       and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`,
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql.placeholder('now')),
         // A login racing support's anonymization could leave a session on the account: it never works.
         isNull(users.anonymizedAt),
       ),
     )
-    .prepare('session_active_user');
+    .prepare('session_active_users');
   return {
     async create(session) {
       await db.insert(sessions).values({ id: uuidv7(), ...session });
     },
-    /** The user of a session that is neither expired nor revoked, of an account not anonymized. */
-    async findActiveUser(tokenHash, now) {
-      const [row] = await activeUser.execute({ tokenHash, now });
-      if (!row || (row.user.kind === 'operator' && !row.permissions)) return undefined;
-      return { ...row.user, permissions: row.permissions ?? [] };
+    /** The users of sessions that are neither expired nor revoked, of accounts not anonymized, by token hash. */
+    async findActiveUsers(tokenHashes, now) {
+      const rows = await activeUsers.execute({ tokenHashes, now });
+      const found = new Map<string, ActiveUser>();
+      for (const row of rows) {
+        if (row.user.kind === 'operator' && !row.permissions) continue;
+        found.set(row.tokenHash, { ...row.user, permissions: row.permissions ?? [] });
+      }
+      return found;
     },
     /**
      * Ends every live session of a user (an operator removed, a candidate's sessions ended by support); answers how
