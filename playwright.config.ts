@@ -19,7 +19,9 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: true,
   retries: 0,
-  timeout: 60_000,
+  // A whole journey (profile, booking, wallet, ticket, with axe on each page) takes 40-65 s while the other worker and
+  // the server share the 2 cores; a test that hangs still fails within two minutes.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   outputDir: 'test-results',
   use: {
