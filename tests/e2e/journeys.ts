@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 import dayjs from 'dayjs';
 import enCenter from '../../src/locales/en-US/center';
 import enCheckout from '../../src/locales/en-US/checkout';
@@ -68,14 +68,28 @@ export async function completeCenterProfile(page: Page, businessName: string) {
 export const ownExamStart = () => dayjs().add(50, 'day').hour(9).minute(0);
 
 /** A new exam (ownExamStart) for ¥100 and `seats` seats (50); answers its id, with the center's page of it open. */
+/**
+ * Picks the first option of an antd select and checks that it shows as chosen. On a busy machine a click on an option
+ * while the list was still opening has been lost (CI: "Please select a category"), so the pick is tried again.
+ */
+export async function chooseFirstOption(page: Page, combobox: Locator) {
+  const chosen = combobox.locator(
+    'xpath=ancestor::div[contains(@class, "ant-select-selector")]//*[contains(@class, "ant-select-selection-item")]',
+  );
+  await expect(async () => {
+    await combobox.click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click({ timeout: 2_000 });
+    await expect(chosen).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
 export async function createExam(page: Page, code: string, name: string, seats = 50): Promise<string> {
   await page.goto('/home/center');
   await expect(page.getByRole('heading', { name: center('pages.center.console.title') })).toBeVisible();
   await page.getByRole('button', { name: center('pages.center.console.create') }).click();
   const form = page.getByRole('dialog', { name: center('pages.center.exam.createTitle') });
   await form.getByLabel(center('pages.center.exam.code')).fill(code);
-  await form.getByLabel(center('pages.center.exam.category')).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  await chooseFirstOption(page, form.getByLabel(center('pages.center.exam.category')));
   await form.getByLabel(center('pages.center.exam.nameZh')).fill('端到端考试');
   await form.getByLabel(center('pages.center.exam.nameEn')).fill(name);
   await form.getByLabel(center('pages.center.exam.locationZh')).fill('一号考场');
