@@ -6,6 +6,7 @@ import type { DocumentLocale } from '../documents/messages';
 import { AppError } from '../errors';
 import type { SmsProvider } from '../providers/sms';
 import type { CounterStore } from '../store';
+import { batched } from './batched';
 import { maskPhone, normalizeChinaMobile } from './phone';
 import type { Repositories, SessionsRepository } from './ports';
 
@@ -152,53 +153,24 @@ export async function login(
 /** The most tokens one statement looks up; a larger crowd waits for the next statement. */
 const MAX_LOOKUPS = 500;
 
-interface Lookup {
-  tokenHash: string;
-  resolve: (user: ActiveUser) => void;
-  reject: (error: unknown) => void;
-}
-
 /**
  * Bearer tokens' accounts, many per statement. A crowd arriving at once (a waiting room opening: thousands of joins a
  * second) would otherwise cost one database round trip each, and those round trips, not the lookups, were what the
- * server spent its time on. As with seat batches (bookingBatch.ts) there is no timer: a token that finds no statement
- * running is looked up at once, alone, and those arriving meanwhile go together when it returns.
+ * server spent its time on (domain/batched.ts: no timer, what arrives while a statement runs goes in the next).
  * A token without a live session (none, unknown, expired, revoked, its account anonymized) is UNAUTHORIZED.
  */
 export function sessionLookups(
   deps: Pick<AuthDeps, 'now'> & { repos: Pick<Repositories, 'sessions'> },
 ): (token: string | undefined) => Promise<ActiveUser> {
-  let waiting: Lookup[] = [];
-  let running = false;
-
-  async function drain(): Promise<void> {
-    running = true;
-    while (waiting.length > 0) {
-      const batch = waiting.slice(0, MAX_LOOKUPS);
-      waiting = waiting.slice(batch.length);
-      try {
-        const users = await deps.repos.sessions.findActiveUsers(
-          [...new Set(batch.map((lookup) => lookup.tokenHash))],
-          deps.now(),
-        );
-        for (const lookup of batch) {
-          const user = users.get(lookup.tokenHash);
-          if (user) lookup.resolve(user);
-          else lookup.reject(new AppError('UNAUTHORIZED'));
-        }
-      } catch (error) {
-        for (const lookup of batch) lookup.reject(error);
-      }
-    }
-    running = false;
-  }
-
-  return (token) => {
-    if (!token) return Promise.reject(new AppError('UNAUTHORIZED'));
-    return new Promise<ActiveUser>((resolve, reject) => {
-      waiting.push({ tokenHash: hashToken(token), resolve, reject });
-      if (!running) void drain();
-    });
+  const lookUp = batched(MAX_LOOKUPS, async (_key, tokenHashes: string[]) => {
+    const users = await deps.repos.sessions.findActiveUsers([...new Set(tokenHashes)], deps.now());
+    return tokenHashes.map((tokenHash) => users.get(tokenHash));
+  });
+  return async (token) => {
+    if (!token) throw new AppError('UNAUTHORIZED');
+    const user = await lookUp('', hashToken(token));
+    if (!user) throw new AppError('UNAUTHORIZED');
+    return user;
   };
 }
 

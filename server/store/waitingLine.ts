@@ -1,4 +1,5 @@
 import type Redis from 'ioredis';
+import { batched } from '../domain/batched';
 import type { LineStanding, LineVisit, WaitingLine } from '../domain/ports';
 
 /** How admission grows between two visits; the Redis script below does the same arithmetic. */
@@ -129,12 +130,6 @@ return answers
 /** The most visits one script call carries; a larger crowd waits for the next call. */
 const MAX_VISITS = 500;
 
-interface PendingVisit {
-  visit: LineVisit;
-  resolve: (standing: LineStanding) => void;
-  reject: (error: unknown) => void;
-}
-
 function visitArguments({ userId, join, admit, expiresAtMs }: LineVisit): (string | number)[] {
   return [
     userId,
@@ -148,59 +143,36 @@ function visitArguments({ userId, join, admit, expiresAtMs }: LineVisit): (strin
 }
 
 /**
- * The line in Redis, shared by every server instance on it. Visits of one exam go many per script call: a visit that
- * finds no call running for its exam is sent at once, alone, and those arriving meanwhile go together when it returns
- * (as seat batches do, domain/bookingBatch.ts). A crowd joining at the opening then costs Redis and this process one
+ * The line in Redis, shared by every server instance on it. Visits of one exam go many per script call
+ * (domain/batched.ts: a visit that finds no call running for its exam is sent at once, alone, and those arriving
+ * meanwhile go together when it returns). A crowd joining at the opening then costs Redis and this process one
  * round trip per batch rather than one per candidate, in the order they came.
  */
 export function redisWaitingLine(redis: Redis, prefix: string): WaitingLine {
   redis.defineCommand('waitingRoomVisits', { numberOfKeys: 3, lua: VISITS_SCRIPT });
   const run = (redis as unknown as { waitingRoomVisits(...args: (string | number)[]): Promise<(string | number)[]> })
     .waitingRoomVisits;
-  /** The visits waiting per exam; an exam is in the map while a call for it runs. */
-  const queues = new Map<string, PendingVisit[]>();
-
-  async function send(examId: string, batch: PendingVisit[]): Promise<void> {
+  const visit = batched(MAX_VISITS, async (examId, visits: LineVisit[]): Promise<LineStanding[]> => {
     const key = `${prefix}queue:{${examId}}:`;
-    try {
-      const answers = await run.call(
-        redis,
-        `${key}line`,
-        `${key}seq`,
-        `${key}admitted`,
-        ...batch.flatMap((pending) => visitArguments(pending.visit)),
-      );
-      for (const [i, pending] of batch.entries()) {
-        const rank = Number(answers[3 * i]);
-        pending.resolve({
-          rank: rank < 0 ? undefined : rank,
-          admitted: Number(answers[3 * i + 1]),
-          length: Number(answers[3 * i + 2]),
-        });
-      }
-    } catch (error) {
-      for (const pending of batch) pending.reject(error);
-    }
-  }
-
-  async function drain(examId: string, queue: PendingVisit[]): Promise<void> {
-    while (queue.length > 0) await send(examId, queue.splice(0, MAX_VISITS));
-    queues.delete(examId);
-  }
+    const answers = await run.call(
+      redis,
+      `${key}line`,
+      `${key}seq`,
+      `${key}admitted`,
+      ...visits.flatMap(visitArguments),
+    );
+    return visits.map((_, i) => {
+      const rank = Number(answers[3 * i]);
+      return {
+        rank: rank < 0 ? undefined : rank,
+        admitted: Number(answers[3 * i + 1]),
+        length: Number(answers[3 * i + 2]),
+      };
+    });
+  });
 
   return {
-    visit(visit): Promise<LineStanding> {
-      return new Promise((resolve, reject) => {
-        const waiting = queues.get(visit.examId);
-        if (waiting) {
-          waiting.push({ visit, resolve, reject });
-          return;
-        }
-        const queue = [{ visit, resolve, reject }];
-        queues.set(visit.examId, queue);
-        void drain(visit.examId, queue);
-      });
-    },
+    visit: (lineVisit) => visit(lineVisit.examId, lineVisit),
     async close() {},
   };
 }
