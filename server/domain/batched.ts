@@ -3,7 +3,7 @@
  * once, alone, and those arriving meanwhile go together when it returns, at most `max` per call, in the order they
  * came. `send` answers each item of its batch in order; if it throws, every item of that batch fails with its error.
  * Used where a crowd arriving at once would otherwise cost one round trip each (domain/auth.ts sessionLookups,
- * store/waitingLine.ts redisWaitingLine).
+ * db/repositories/profiles.ts bookingProfile, store/waitingLine.ts redisWaitingLine).
  */
 export function batched<Item, Answer>(
   max: number,

@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+import { batched } from '../../domain/batched';
 import type { ProfilesRepository } from '../../domain/ports';
 import { uuidv7 } from '../../ids';
 import type { Db } from '../client';
@@ -12,11 +13,19 @@ export const photoStateColumns = {
   photoRejectionReason: avatars.rejectionReason,
 };
 
-/** A candidate's profile and avatars, and what booking reads of them (prepared: every booking reads it). */
+/** The most candidates one read of booking profiles carries; a larger crowd waits for the next read. */
+const MAX_BOOKING_PROFILES = 500;
+
+/**
+ * A candidate's profile and avatars, and what booking reads of them: every quote and booking does, so those reads
+ * are prepared and go many per statement (domain/batched.ts: a read that finds none running is sent at once, alone,
+ * and those arriving meanwhile go together when it returns), as session lookups do.
+ */
 export function profilesRepository(db: Db): ProfilesRepository {
-  const bookingProfile = once(() =>
+  const bookingProfiles = once(() =>
     db
       .select({
+        userId: users.id,
         name: users.name,
         phone: users.phone,
         avatarSmall: users.avatarSmall,
@@ -26,9 +35,14 @@ export function profilesRepository(db: Db): ProfilesRepository {
       .from(users)
       .leftJoin(profiles, eq(profiles.userId, users.id))
       .leftJoin(promotions, eq(promotions.code, profiles.invitationCode))
-      .where(eq(users.id, sql.placeholder('userId')))
-      .prepare('booking_profile'),
+      .where(sql`${users.id} = any(${sql.placeholder('userIds')}::uuid[])`)
+      .prepare('booking_profiles'),
   );
+  const bookingProfile = batched(MAX_BOOKING_PROFILES, async (_key, userIds: string[]) => {
+    const rows = await bookingProfiles().execute({ userIds: [...new Set(userIds)] });
+    const byUser = new Map(rows.map(({ userId, ...row }) => [userId, row]));
+    return userIds.map((userId) => byUser.get(userId));
+  });
 
   return {
     async find(userId) {
@@ -36,10 +50,7 @@ export function profilesRepository(db: Db): ProfilesRepository {
       return row;
     },
 
-    async bookingProfile(userId) {
-      const [row] = await bookingProfile().execute({ userId });
-      return row;
-    },
+    bookingProfile: (userId) => bookingProfile('', userId),
 
     async avatarOwner(avatarId) {
       const [row] = await db.select({ userId: avatars.userId }).from(avatars).where(eq(avatars.id, avatarId));
