@@ -1,12 +1,25 @@
 import type { IApi } from '@umijs/max';
-import { SHELL_CSS, shellMarkup } from './shell';
+import { PRERENDERED_PATHS, SHELL_CSS, shellFor } from './shell';
 
-/** Writes the app shell of config/shell.ts into index.html: its styles in <head>, its markup in #root, in zh-CN. */
+/**
+ * Writes the app shell of config/shell.ts into index.html (its styles in <head>, its markup in #root, in zh-CN), and
+ * writes <path>/index.html for each of PRERENDERED_PATHS with that page's own shell: the server answers a page's own
+ * document when the build has one (server/http/static.ts), so its first paint is that page, not the top bar.
+ */
 export default (api: IApi) => {
-  api.modifyHTML(($) => {
+  api.modifyHTML(($, { path }) => {
     $('head').append(`<style>${SHELL_CSS}</style>`);
     $('html').attr('lang', 'zh-CN');
-    $('#root').html(shellMarkup(false));
+    $('#root').html(shellFor(path ?? '/'));
     return $;
   });
+  api.modifyExportHTMLFiles(async (files, { markupArgs, getMarkup }) => [
+    ...files,
+    ...(await Promise.all(
+      PRERENDERED_PATHS.map(async (path) => ({
+        path: `${path.slice(1)}/index.html`,
+        content: await getMarkup({ ...markupArgs, path }),
+      })),
+    )),
+  ]);
 };

@@ -15,6 +15,11 @@ before(async () => {
     '<!doctype html><title>Exam Ability</title><div id="root"></div>',
   );
   fs.writeFileSync(path.join(staticDir, 'umi.3f2a1b9c.js'), 'console.log("app")');
+  fs.mkdirSync(path.join(staticDir, 'user', 'login'), { recursive: true });
+  fs.writeFileSync(
+    path.join(staticDir, 'user', 'login', 'index.html'),
+    '<!doctype html><title>Exam Ability</title><div id="root"><h1>Log in</h1></div>',
+  );
   t = await createTestApp({ env: { STATIC_DIR: staticDir, RATE_LIMIT_PER_MINUTE: '1000' } });
 });
 after(async () => {
@@ -157,6 +162,21 @@ describe('front end with history fallback', () => {
     const asset = await t.app.inject({ url: '/umi.3f2a1b9c.js' });
     assert.equal(asset.statusCode, 200);
     assert.match(String(asset.headers['cache-control']), /max-age=31536000, immutable/);
+  });
+
+  test('a page the build wrote its own document for gets it; any other page index.html', async () => {
+    const page = (url: string) => t.app.inject({ url, headers: { accept: 'text/html' } });
+    for (const url of ['/user/login', '/user/login/', '/User/Login?redirect=%2Fhome']) {
+      const res = await page(url);
+      assert.equal(res.statusCode, 200, url);
+      assert.match(res.body, /<h1>Log in<\/h1>/, url);
+      assert.equal(res.headers['cache-control'], 'no-cache', url);
+    }
+    for (const url of ['/user/login/extra', '/user%2Flogin', '/user/login.html', '/home']) {
+      const res = await page(url);
+      assert.equal(res.statusCode, 200, url);
+      assert.doesNotMatch(res.body, /Log in/, url);
+    }
   });
 
   test('a missing asset is a plain 404, not the page', async () => {

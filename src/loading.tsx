@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { BARE_PATHS, PLACEHOLDERS, shellMarkup } from '../config/shell';
+import { PLACEHOLDERS, shellFor } from '../config/shell';
 
 /** True inside the top layout, whose bar is already on screen: a page still loading shows only its placeholders. */
 export const InsideLayout = createContext(false);
@@ -10,7 +10,7 @@ export const InsideLayout = createContext(false);
  */
 export default function Loading() {
   const insideLayout = useContext(InsideLayout);
-  const markup = insideLayout ? PLACEHOLDERS : shellMarkup(BARE_PATHS.test(window.location.pathname));
+  const markup = insideLayout ? PLACEHOLDERS : shellFor(window.location.pathname);
   // biome-ignore lint/security/noDangerouslySetInnerHtml: the build's own markup (config/shell.ts), no outside text.
   return <div aria-busy="true" dangerouslySetInnerHTML={{ __html: markup }} />;
 }

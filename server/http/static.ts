@@ -8,9 +8,21 @@ import { envelopeOf } from './errors';
 /** Umi names built chunks with a content hash (umi.3f2a1b9c.js); those never change and may be cached for good. */
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(?:async\.)?(?:js|css|woff2?|png|svg|jpe?g|gif|webp)$/i;
 
+/** A page path the build may have written a document for: letters, digits, dashes, slashes; never a way out. */
+const PAGE_PATH = /^(\/[A-Za-z0-9_-]+)+\/?$/;
+
+/** The document of the page at `pathname`, relative to `staticDir`: its own if the build wrote one, else index.html. */
+function pageDocument(staticDir: string, pathname: string): string {
+  if (!PAGE_PATH.test(pathname)) return 'index.html';
+  const own = path.join(pathname.toLowerCase().replace(/\/+$/, ''), 'index.html').slice(1);
+  return fs.existsSync(path.join(staticDir, own)) ? own : 'index.html';
+}
+
 /**
  * Serves the built front end from `staticDir` with history fallback: a browser asking for any non-API page
- * gets index.html and the client router takes over. Unknown /api paths answer the 404 envelope instead.
+ * gets index.html and the client router takes over, or the page's own document when the build wrote one
+ * (`<path>/index.html`: the login page's, whose first paint is its card; config/shellPlugin.ts). Unknown /api paths
+ * answer the 404 envelope instead.
  */
 export async function registerFrontEnd(app: FastifyInstance, staticDir: string): Promise<void> {
   const indexPath = path.join(staticDir, 'index.html');
@@ -50,6 +62,6 @@ export async function registerFrontEnd(app: FastifyInstance, staticDir: string):
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
     if (!wantsPage) return reply.status(404).type('text/plain; charset=utf-8').send('Not found.');
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').sendFile(pageDocument(staticDir, pathname));
   });
 }
