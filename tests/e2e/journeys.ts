@@ -67,7 +67,6 @@ export async function completeCenterProfile(page: Page, businessName: string) {
  */
 export const ownExamStart = () => dayjs().add(50, 'day').hour(9).minute(0);
 
-/** A new exam (ownExamStart) for ¥100 and `seats` seats (50); answers its id, with the center's page of it open. */
 /**
  * Picks the first option of an antd select and checks that it shows as chosen. On a busy machine a click on an option
  * while the list was still opening has been lost (CI: "Please select a category"), so the pick is tried again.
@@ -83,6 +82,7 @@ export async function chooseFirstOption(page: Page, combobox: Locator) {
   }).toPass({ timeout: 15_000 });
 }
 
+/** A new exam (ownExamStart) for ¥100 and `seats` seats (50); answers its id, with the center's page of it open. */
 export async function createExam(page: Page, code: string, name: string, seats = 50): Promise<string> {
   await page.goto('/home/center');
   await expect(page.getByRole('heading', { name: center('pages.center.console.title') })).toBeVisible();
