@@ -6,7 +6,7 @@ import type { DocumentLocale } from '../documents/messages';
 import { AppError } from '../errors';
 import type { SmsProvider } from '../providers/sms';
 import type { CounterStore } from '../store';
-import { batched } from './batched';
+import { batchedLookups } from './batched';
 import { maskPhone, normalizeChinaMobile } from './phone';
 import type { Repositories, SessionsRepository } from './ports';
 
@@ -162,13 +162,12 @@ const MAX_LOOKUPS = 500;
 export function sessionLookups(
   deps: Pick<AuthDeps, 'now'> & { repos: Pick<Repositories, 'sessions'> },
 ): (token: string | undefined) => Promise<ActiveUser> {
-  const lookUp = batched(MAX_LOOKUPS, async (_key, tokenHashes: string[]) => {
-    const users = await deps.repos.sessions.findActiveUsers([...new Set(tokenHashes)], deps.now());
-    return tokenHashes.map((tokenHash) => users.get(tokenHash));
-  });
+  const lookUp = batchedLookups(MAX_LOOKUPS, (tokenHashes) =>
+    deps.repos.sessions.findActiveUsers(tokenHashes, deps.now()),
+  );
   return async (token) => {
     if (!token) throw new AppError('UNAUTHORIZED');
-    const user = await lookUp('', hashToken(token));
+    const user = await lookUp(hashToken(token));
     if (!user) throw new AppError('UNAUTHORIZED');
     return user;
   };

@@ -3,7 +3,8 @@
  * once, alone, and those arriving meanwhile go together when it returns, at most `max` per call, in the order they
  * came. `send` answers each item of its batch in order; if it throws, every item of that batch fails with its error.
  * Used where a crowd arriving at once would otherwise cost one round trip each (domain/auth.ts sessionLookups,
- * db/repositories/profiles.ts bookingProfile, store/waitingLine.ts redisWaitingLine).
+ * db/repositories/profiles.ts bookingProfile, store/waitingLine.ts redisWaitingLine; the first two through
+ * batchedLookups).
  */
 export function batched<Item, Answer>(
   max: number,
@@ -44,4 +45,19 @@ export function batched<Item, Answer>(
       queues.set(key, queue);
       void drain(key, queue);
     });
+}
+
+/**
+ * Lookups by id, many per call (batched, all under one key): `find` is asked each distinct id of a batch once and
+ * answers what it found by id; an id it did not find answers undefined.
+ */
+export function batchedLookups<Found>(
+  max: number,
+  find: (ids: string[]) => Promise<Map<string, Found>>,
+): (id: string) => Promise<Found | undefined> {
+  const lookUp = batched(max, async (_key, ids: string[]) => {
+    const found = await find([...new Set(ids)]);
+    return ids.map((id) => found.get(id));
+  });
+  return (id) => lookUp('', id);
 }

@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { batched } from '../../domain/batched';
+import { batchedLookups } from '../../domain/batched';
 import type { ProfilesRepository } from '../../domain/ports';
 import { uuidv7 } from '../../ids';
 import type { Db } from '../client';
@@ -38,10 +38,9 @@ export function profilesRepository(db: Db): ProfilesRepository {
       .where(sql`${users.id} = any(${sql.placeholder('userIds')}::uuid[])`)
       .prepare('booking_profiles'),
   );
-  const bookingProfile = batched(MAX_BOOKING_PROFILES, async (_key, userIds: string[]) => {
-    const rows = await bookingProfiles().execute({ userIds: [...new Set(userIds)] });
-    const byUser = new Map(rows.map(({ userId, ...row }) => [userId, row]));
-    return userIds.map((userId) => byUser.get(userId));
+  const bookingProfile = batchedLookups(MAX_BOOKING_PROFILES, async (userIds) => {
+    const rows = await bookingProfiles().execute({ userIds });
+    return new Map(rows.map(({ userId, ...row }) => [userId, row]));
   });
 
   return {
@@ -50,7 +49,7 @@ export function profilesRepository(db: Db): ProfilesRepository {
       return row;
     },
 
-    bookingProfile: (userId) => bookingProfile('', userId),
+    bookingProfile,
 
     async avatarOwner(avatarId) {
       const [row] = await db.select({ userId: avatars.userId }).from(avatars).where(eq(avatars.id, avatarId));
