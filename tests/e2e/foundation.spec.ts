@@ -4,7 +4,7 @@ import enHome from '../../src/locales/en-US/home';
 import enLegal from '../../src/locales/en-US/legal';
 import zhComponent from '../../src/locales/zh-CN/component';
 import zhHome from '../../src/locales/zh-CN/home';
-import { expectAccessible, type KindLabel, logInOnLoginPage } from './support';
+import { chooseChinese, expectAccessible, type KindLabel, logInOnLoginPage } from './support';
 
 interface ExamsAnswer {
   data: { list: Array<{ name: { en: string } }>; total: number };
@@ -84,8 +84,7 @@ test.describe('public pages', () => {
   test('switching the language changes the page and the document language', async ({ page }) => {
     await page.goto('/home');
     await expect(page.getByRole('heading', { name: enHome['pages.home.steps.title'] })).toBeVisible();
-    await page.getByRole('button', { name: /^Language/ }).click();
-    await page.getByRole('menuitem', { name: /简体中文/ }).click();
+    await chooseChinese(page);
     await expect(page.getByRole('heading', { name: zhHome['pages.home.steps.title'] })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
     await page.reload();
