@@ -1,16 +1,20 @@
 /**
  * The app shell that a phone paints from the HTML document alone, before any JavaScript has arrived (issue 17): the
  * top bar with the logo and the title over grey placeholders, or, on the pages without the top bar (login, the
- * sandbox wallet), the login card's logo and heading. The candidate's login page, where a phone's first visit lands,
- * has a shell of its own: its card with its real texts, the form as grey bars, so what a visitor reads is there
- * before the JavaScript. The same markup is the loading screen while the app fetches the user and the page's code
- * (src/loading.tsx), and the top bar's styles are the top layout's own, so it does not move when React takes over.
+ * sandbox wallet), the login card's logo and heading. The two pages a phone's first visit lands on have shells of
+ * their own, with their real texts: the candidate's login page (its card, the form as grey bars) and the home page
+ * (the top bar over the welcome and the five steps), so what a visitor reads is there before the JavaScript. The
+ * same markup is the loading screen while the app fetches the user and the page's code (src/loading.tsx), and the
+ * top bar's styles are the top layout's own, so it does not move when React takes over.
  * config/shellPlugin.ts writes them into index.html and into the pages' own documents (PRERENDERED_PATHS).
  */
 import enApp from '../src/locales/en-US/app';
+import enHome from '../src/locales/en-US/home';
 import enLogin from '../src/locales/en-US/login';
 import zhApp from '../src/locales/zh-CN/app';
+import zhHome from '../src/locales/zh-CN/home';
 import zhLogin from '../src/locales/zh-CN/login';
+import { HOME_STEPS } from '../src/pages/Home/steps';
 
 /**
  * The page's content is 1152 px wide at most (as ProLayout's fixed width was), inside 40 px margins on wider screens;
@@ -46,23 +50,40 @@ html[lang^=en] .boot-zh,html:not([lang^=en]) .boot-en{display:none}
 .login-label{height:22px;width:30%;margin-bottom:8px;border-radius:4px;background:rgba(0,0,0,.06)}
 .login-control{height:40px;border-radius:8px;background:rgba(0,0,0,.04)}
 .login-item{margin-bottom:24px}
+.home{display:flex;flex-direction:column;gap:16px;padding:16px 0;font-size:14px;line-height:22px;color:rgba(0,0,0,.88);font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Helvetica Neue',Arial,'Noto Sans',sans-serif}
+.home-card{background:#fff;border:1px solid #f0f0f0;border-radius:8px;padding:24px}
+.home-card h1{font-size:28px;line-height:45px;font-weight:600;margin:0 0 14px}
+.home-lead{font-size:16px;line-height:26px;max-width:760px;margin:0 0 16px}
+.home-cta{width:150px;height:40px;border-radius:8px;background:rgba(0,0,0,.06)}
+.home-card.home-steps{padding:0}
+.home-steps h2{box-sizing:border-box;min-height:56px;margin:0;padding:14px 24px;border-bottom:1px solid #f0f0f0;font-size:18px;line-height:28px;font-weight:500}
+.home-steps ol{display:grid;grid-template-columns:repeat(auto-fit,minmax(160px,1fr));gap:24px;list-style:none;margin:0;padding:24px}
+.home-steps li{display:flex;gap:12px}
+.home-icon{flex:none;width:28px;height:28px;border-radius:50%;background:rgba(0,0,0,.06)}
+.home-steps h3{font-size:16px;line-height:25px;font-weight:500;margin:0}
+.home-steps p{margin:4px 0 0;color:rgba(0,0,0,.65)}
 `
+
   .trim()
   .replaceAll('\n', '');
 
 const both = (zh: string, en: string) => `<span class="boot-zh">${zh}</span><span class="boot-en">${en}</span>`;
 
 /** Grey bars where a page's heading and cards will be. */
-export const PLACEHOLDERS = '<div class="boot-bar" style="width:40%"></div><div class="boot-block"></div>'.repeat(2);
+const PLACEHOLDERS = '<div class="boot-bar" style="width:40%"></div><div class="boot-block"></div>'.repeat(2);
 
 /** The routes drawn without the top bar (layout: false in config/routes.ts). */
 export const BARE_PATHS = /^\/(user\/login|ops\/login|pay\/sandbox\/)/i;
 
-/** The candidate's login page: its document is written at this path too (config/shellPlugin.ts). */
+/** The candidate's login page and the home page: their documents are written at these paths too (shellPlugin.ts). */
 const LOGIN_PATH = '/user/login';
+const HOME_PATH = '/home';
 
 /** The pages whose own document (<path>/index.html) the build writes, with their own shell; the server serves it. */
-export const PRERENDERED_PATHS = [LOGIN_PATH];
+export const PRERENDERED_PATHS = [LOGIN_PATH, HOME_PATH];
+
+/** `path` names the page at `page`, whatever its case and trailing slashes (as the router and the server take it). */
+const isPage = (path: string, page: string) => path.replace(/\/+$/, '').toLowerCase() === page;
 
 /** A login text in both languages, without its link tags (the shell has no links). */
 const loginText = (id: keyof typeof zhLogin & keyof typeof enLogin) => {
@@ -90,20 +111,48 @@ function loginShellMarkup(): string {
   );
 }
 
-/** The shell of the page at `path`: the login page's own, the bare card, or the top bar over placeholders. */
+/** A home-page text in both languages. */
+const homeText = (id: keyof typeof zhHome & keyof typeof enHome) => both(zhHome[id], enHome[id]);
+
+/**
+ * The home page (src/pages/Home) before its code has run: the welcome card with its title and text, its button as a
+ * grey bar, and the five steps with their texts, their icons as grey dots; the upcoming exams below as a grey block.
+ * The title's and the text's lines sit a pixel further apart than the page's (45 and 26 px against 44 and 25.6), so
+ * the page's own copy is never the larger paint (see loginShellMarkup).
+ */
+function homeMainMarkup(): string {
+  const steps = HOME_STEPS.map(
+    (id, index) =>
+      `<li><span class="home-icon"></span><div><h3>${index + 1}. ${homeText(`pages.home.steps.${id}`)}</h3>` +
+      `<p>${homeText(`pages.home.steps.${id}.description`)}</p></div></li>`,
+  ).join('');
+  return (
+    `<div class="home"><section class="home-card"><h1>${homeText('pages.home.hero.title')}</h1>` +
+    `<p class="home-lead">${homeText('pages.home.hero.description')}</p><div class="home-cta"></div></section>` +
+    `<section class="home-card home-steps"><h2>${homeText('pages.home.steps.title')}</h2><ol>${steps}</ol></section>` +
+    '<div class="boot-block"></div></div>'
+  );
+}
+
+/** What the top layout's page area shows before the page's code has run: the home page's own, grey bars elsewhere. */
+export function mainShellFor(path: string): string {
+  return isPage(path, HOME_PATH) ? homeMainMarkup() : PLACEHOLDERS;
+}
+
+/** The shell of the page at `path`: the login page's own, the bare card, or the top bar over the page's main shell. */
 export function shellFor(path: string): string {
-  if (path.replace(/\/+$/, '').toLowerCase() === LOGIN_PATH) return loginShellMarkup();
-  return shellMarkup(BARE_PATHS.test(path));
+  if (isPage(path, LOGIN_PATH)) return loginShellMarkup();
+  return shellMarkup(BARE_PATHS.test(path), mainShellFor(path));
 }
 
 /** The shell's markup in both languages; the one of <html lang> shows. `bare` draws the login card instead. */
-function shellMarkup(bare: boolean): string {
+function shellMarkup(bare: boolean, main: string): string {
   const title = both(zhApp['app.title'], enApp['app.title']);
   return (
     `<div class="app-frame boot${bare ? ' boot-bare' : ''}">` +
     `<header class="app-header"><div class="app-header-inner"><span class="app-brand">` +
     `<img src="/logo.svg" alt="" width="28" height="28"><span>${title}</span></span></div></header>` +
-    `<main class="app-main">${PLACEHOLDERS}</main>` +
+    `<main class="app-main">${main}</main>` +
     `<div class="boot-login"><div class="boot-card"><img src="/logo.svg" alt="" width="48" height="48">` +
     `<h1>${both(zhLogin['pages.login.title'], enLogin['pages.login.title'])}</h1></div></div></div>`
   );

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
-import { PLACEHOLDERS, shellFor } from '../config/shell';
+import { mainShellFor, shellFor } from '../config/shell';
 
-/** True inside the top layout, whose bar is already on screen: a page still loading shows only its placeholders. */
+/** True inside the top layout, whose bar is already on screen: a page still loading shows only its page area's shell. */
 export const InsideLayout = createContext(false);
 
 /**
@@ -10,7 +10,7 @@ export const InsideLayout = createContext(false);
  */
 export default function Loading() {
   const insideLayout = useContext(InsideLayout);
-  const markup = insideLayout ? PLACEHOLDERS : shellFor(window.location.pathname);
+  const markup = (insideLayout ? mainShellFor : shellFor)(window.location.pathname);
   // biome-ignore lint/security/noDangerouslySetInnerHtml: the build's own markup (config/shell.ts), no outside text.
   return <div aria-busy="true" dangerouslySetInnerHTML={{ __html: markup }} />;
 }

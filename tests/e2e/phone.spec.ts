@@ -1,11 +1,17 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import enHome from '../../src/locales/en-US/home';
+import enLogin from '../../src/locales/en-US/login';
 import enProfile from '../../src/locales/en-US/profile';
 import enWallet from '../../src/locales/en-US/wallet';
+import zhApp from '../../src/locales/zh-CN/app';
 import zhCheckout from '../../src/locales/zh-CN/checkout';
 import zhExam from '../../src/locales/zh-CN/exam';
+import zhHome from '../../src/locales/zh-CN/home';
+import zhLogin from '../../src/locales/zh-CN/login';
 import zhStatus from '../../src/locales/zh-CN/status';
 import zhTicket from '../../src/locales/zh-CN/ticket';
 import zhTransaction from '../../src/locales/zh-CN/transaction';
+import { HOME_STEPS } from '../../src/pages/Home/steps';
 import { fillProfile, itemOf, logInOnLoginPage } from './support';
 
 test.use({ locale: 'zh-CN' });
@@ -144,4 +150,32 @@ test('on a phone, in Chinese, a candidate books and pays without a sideways swip
     paid.getByRole('link', { name: zhTransaction['pages.transaction.receiptOf'].replace('{exam}', name) }),
   );
   await expectNoSidewaysSwipe(page);
+});
+
+test.describe('before the JavaScript has arrived', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the login page and the home page already show their own texts, with no sideways swipe', async ({ page }) => {
+    await page.goto('/user/login');
+    await expect(page.getByRole('heading', { level: 1, name: zhLogin['pages.login.title'] })).toBeVisible();
+    await expect(page.getByText(enLogin['pages.login.title'])).toBeHidden();
+    await expectNoSidewaysSwipe(page);
+
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1, name: zhHome['pages.home.hero.title'] })).toBeVisible();
+    await expect(page.getByText(zhHome['pages.home.hero.description'])).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: zhHome['pages.home.steps.title'] })).toBeVisible();
+    for (const [index, id] of HOME_STEPS.entries()) {
+      await expect(
+        page.getByRole('heading', { level: 3, name: `${index + 1}. ${zhHome[`pages.home.steps.${id}`]}` }),
+      ).toBeVisible();
+    }
+    await expect(page.getByText(enHome['pages.home.hero.title'])).toBeHidden();
+    await expectNoSidewaysSwipe(page);
+
+    // Any other page paints the top bar over grey placeholders.
+    await page.goto('/home/examlist');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+    await expect(page.getByText(zhApp['app.title']).first()).toBeVisible();
+  });
 });

@@ -1,14 +1,16 @@
 import { FileDoneOutlined, IdcardOutlined, QrcodeOutlined, ScanOutlined, TrophyOutlined } from '@ant-design/icons';
 import { useIntl } from '@umijs/max';
 import { Card, theme } from 'antd';
+import type { ReactNode } from 'react';
+import { HOME_STEPS } from '../steps';
 
-const STEPS = [
-  { id: 'register', icon: <FileDoneOutlined aria-hidden="true" /> },
-  { id: 'pay', icon: <QrcodeOutlined aria-hidden="true" /> },
-  { id: 'ticket', icon: <IdcardOutlined aria-hidden="true" /> },
-  { id: 'checkin', icon: <ScanOutlined aria-hidden="true" /> },
-  { id: 'result', icon: <TrophyOutlined aria-hidden="true" /> },
-];
+const ICONS: Record<(typeof HOME_STEPS)[number], ReactNode> = {
+  register: <FileDoneOutlined aria-hidden="true" />,
+  pay: <QrcodeOutlined aria-hidden="true" />,
+  ticket: <IdcardOutlined aria-hidden="true" />,
+  checkin: <ScanOutlined aria-hidden="true" />,
+  result: <TrophyOutlined aria-hidden="true" />,
+};
 
 /** The five steps from booking to certificate, as an ordered list (antd Steps would add 12 KB to the first load). */
 export default function HowItWorks() {
@@ -26,17 +28,17 @@ export default function HowItWorks() {
           padding: 0,
         }}
       >
-        {STEPS.map((step, index) => (
-          <li key={step.id} style={{ display: 'flex', gap: 12 }}>
+        {HOME_STEPS.map((id, index) => (
+          <li key={id} style={{ display: 'flex', gap: 12 }}>
             <span aria-hidden="true" style={{ fontSize: 28, color: token.colorPrimary, lineHeight: 1 }}>
-              {step.icon}
+              {ICONS[id]}
             </span>
             <div>
               <h3 style={{ fontSize: 16, margin: 0 }}>
-                {index + 1}. {intl.formatMessage({ id: `pages.home.steps.${step.id}` })}
+                {index + 1}. {intl.formatMessage({ id: `pages.home.steps.${id}` })}
               </h3>
               <p style={{ margin: '4px 0 0', color: token.colorTextSecondary }}>
-                {intl.formatMessage({ id: `pages.home.steps.${step.id}.description` })}
+                {intl.formatMessage({ id: `pages.home.steps.${id}.description` })}
               </p>
             </div>
           </li>
