@@ -1,14 +1,14 @@
 import type { RequestConfig } from '@umijs/max';
-import { getIntl } from '@umijs/max';
 import type { ReactNode } from 'react';
 import AntdLocale from '@/components/AntdLocale';
 import AppNotices from '@/components/AppNotices';
 import DocumentTitle from '@/components/DocumentTitle';
+import { getIntl, getLocale, IntlRoot } from '@/intl';
 import { errorConfig } from '@/requestErrorConfig';
 import { currentUser as fetchCurrentUser } from '@/services/auth';
 import { isUnauthorized } from '@/utils/bizError';
 import { handledHere } from '@/utils/failure';
-import { applyDocumentLocale, pickLocale } from '@/utils/locale';
+import { applyDocumentLocale } from '@/utils/locale';
 import { removeServiceWorkers } from '@/utils/serviceWorker';
 import { clearSession, readToken } from '@/utils/session';
 import { primeSiteInfo } from '@/utils/siteInfo';
@@ -51,13 +51,8 @@ export async function getInitialState(): Promise<InitialState> {
   return { ...session, settings: defaultSettings };
 }
 
-/** The language: the stored choice, else the browser's if we translate it, else zh-CN (spec section 9). */
-export const locale = {
-  getLocale: () => pickLocale(localStorage.getItem('umi_locale'), navigator.language),
-};
-
 export function render(oldRender: () => void): void {
-  const lang = locale.getLocale();
+  const lang = getLocale();
   applyDocumentLocale(lang, getIntl(lang).formatMessage({ id: 'app.title' }));
   removeServiceWorkers().catch(() => undefined);
   oldRender();
@@ -65,11 +60,13 @@ export function render(oldRender: () => void): void {
 
 export function innerProvider(container: ReactNode) {
   return (
-    <AntdLocale>
-      {container}
-      <AppNotices />
-      <DocumentTitle />
-    </AntdLocale>
+    <IntlRoot>
+      <AntdLocale>
+        {container}
+        <AppNotices />
+        <DocumentTitle />
+      </AntdLocale>
+    </IntlRoot>
   );
 }
 

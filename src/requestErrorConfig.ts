@@ -1,5 +1,6 @@
 import type { RequestConfig, RequestError, RequestOptions } from '@umijs/max';
-import { getIntl, history } from '@umijs/max';
+import { history } from '@umijs/max';
+import { getIntl } from '@/intl';
 import { BizError, envelopeOf, isErrorEnvelope, isUnauthorized } from '@/utils/bizError';
 import { errorText, failureKindOf, failureMessage } from '@/utils/failure';
 import { feedback } from '@/utils/feedback';

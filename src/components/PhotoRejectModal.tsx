@@ -1,6 +1,6 @@
-import { useIntl } from '@umijs/max';
 import { Flex, Form, Input, Modal } from 'antd';
 import { useFailure } from '@/hooks/useFailure';
+import { useIntl } from '@/intl';
 import { PHOTO_REJECTION_REASON_MAX } from '../../contract/photo';
 
 interface PhotoRejectModalProps {

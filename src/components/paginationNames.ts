@@ -1,6 +1,6 @@
-import { getIntl } from '@umijs/max';
 import type { PaginationProps } from 'antd';
 import { cloneElement, isValidElement, type ReactElement } from 'react';
+import { getIntl } from '@/intl';
 
 /**
  * antd's Previous and Next page buttons hold only an arrow icon, so a screen reader names them by the icon: "left",

@@ -1,5 +1,5 @@
-import { useIntl } from '@umijs/max';
 import { useMemo } from 'react';
+import { useIntl } from '@/intl';
 import { showFailure } from '@/requestErrorConfig';
 import { envelopeOf } from '@/utils/bizError';
 import { type FieldErrorMap, failureText, fieldErrorsOf } from '@/utils/failure';

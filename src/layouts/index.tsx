@@ -1,8 +1,9 @@
-import { history, Link, Outlet, useAccess, useIntl, useLocation, useModel, useSelectedRoutes } from '@umijs/max';
+import { history, Link, Outlet, useAccess, useLocation, useModel, useSelectedRoutes } from '@umijs/max';
 import { useEffect } from 'react';
 import Footer from '@/components/Footer';
 import RightContent from '@/components/RightContent/lazy';
 import { Forbidden } from '@/components/StatusPages/lazy';
+import { useIntl } from '@/intl';
 import { InsideLayout } from '@/loading';
 import { guardRedirect } from '@/utils/guard';
 import { readToken } from '@/utils/session';

@@ -1,5 +1,6 @@
 import { REFUND_REASONS, REFUND_STATES } from '../../contract/booking';
 import { ERROR_CODES } from '../../contract/errors';
+import { parseMessage } from '../intl/format';
 import enUSApp from './en-US';
 import enCenter from './en-US/center';
 import enCheckout from './en-US/checkout';
@@ -111,6 +112,20 @@ describe('locale files', () => {
     const zh = zhCN as Record<string, string>;
     for (const [key, text] of Object.entries(enUS as Record<string, string>)) {
       expect([key, placeholders(zh[key])]).toEqual([key, placeholders(text)]);
+    }
+  });
+
+  it('are all MessageFormat that src/intl reads (a text it cannot read would show with its braces)', () => {
+    for (const messages of [enUS, zhCN] as Record<string, string>[]) {
+      const unreadable = Object.entries(messages).filter(([, text]) => {
+        try {
+          parseMessage(text);
+          return false;
+        } catch {
+          return true;
+        }
+      });
+      expect(unreadable).toEqual([]);
     }
   });
 });

@@ -1,4 +1,4 @@
-import { getIntl } from '@umijs/max';
+import { getIntl } from '@/intl';
 import type { CallOptions } from '@/services/client';
 import { envelopeOf, isNetworkFailure } from '@/utils/bizError';
 import type { ErrorEnvelope } from '../../contract/envelope';

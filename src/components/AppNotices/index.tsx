@@ -1,8 +1,8 @@
-import { useIntl } from '@umijs/max';
 import { useEventListener } from 'ahooks';
 import { Button, message, notification } from 'antd';
 import { useEffect } from 'react';
 import { useNewContent } from '@/hooks/useNewContent';
+import { useIntl } from '@/intl';
 import { bindFeedback } from '@/utils/feedback';
 
 const NETWORK_KEY = 'network-status';

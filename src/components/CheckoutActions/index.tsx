@@ -1,6 +1,6 @@
-import { useIntl } from '@umijs/max';
 import { Alert, Button, Flex } from 'antd';
 import { CHANGE_LOCK_HOURS } from '@/constants';
+import { useIntl } from '@/intl';
 
 /** What the last Pay now came to, already localized: a refusal, or a new price to confirm. */
 export interface CheckoutAlert {

@@ -1,5 +1,5 @@
-import { useIntl } from '@umijs/max';
 import { Descriptions } from 'antd';
+import { useIntl } from '@/intl';
 import type { PriceBreakdown } from '../../../contract/booking';
 import { formatFen, formatInZone, zoneLabel } from '../../../contract/format';
 

@@ -1,5 +1,6 @@
-import { history, matchRoutes, useIntl } from '@umijs/max';
+import { history, matchRoutes } from '@umijs/max';
 import { useEffect, useState } from 'react';
+import { useIntl } from '@/intl';
 import routes, { type AppRoute } from '../../../config/routes';
 
 type FormatMessage = (descriptor: { id: string }) => string;

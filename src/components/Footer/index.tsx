@@ -1,6 +1,7 @@
-import { Link, useIntl } from '@umijs/max';
+import { Link } from '@umijs/max';
 import { Space, theme } from 'antd';
 import { useSiteInfo } from '@/hooks/useSiteInfo';
+import { useIntl } from '@/intl';
 import { pickText } from '../../../contract/format';
 
 const LEGAL_LINKS = [

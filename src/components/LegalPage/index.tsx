@@ -1,7 +1,6 @@
-import { IntlProvider, useIntl } from '@umijs/max';
 import { Card } from 'antd';
-import { createElement } from 'react';
 import { CHANGE_LOCK_HOURS, DEFAULT_ARRIVAL_LEAD_MINUTES } from '@/constants';
+import { IntlProvider, useIntl } from '@/intl';
 import enUS from '@/locales/en-US/legal';
 import zhCN from '@/locales/zh-CN/legal';
 
@@ -40,6 +39,9 @@ function LegalText({ prefix, sections }: LegalPageProps) {
 /** A legal text: title, introduction and numbered sections, in the current language. */
 export default function LegalPage(props: LegalPageProps) {
   const { locale } = useIntl();
-  // createElement because the locale plugin's react-intl still types IntlProvider without `children` (React 17).
-  return createElement(IntlProvider, { locale, messages: LEGAL_TEXTS[locale] ?? zhCN }, <LegalText {...props} />);
+  return (
+    <IntlProvider locale={locale} messages={LEGAL_TEXTS[locale] ?? zhCN}>
+      <LegalText {...props} />
+    </IntlProvider>
+  );
 }

@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { useIntl } from '@umijs/max';
 import { Button, Empty, Flex, Progress, Result, Spin } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
+import { useIntl } from '@/intl';
 import { REQUEST_TIMEOUT_MS } from '@/requestErrorConfig';
 import { failureText } from '@/utils/failure';
 

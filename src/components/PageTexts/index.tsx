@@ -1,5 +1,5 @@
-import { IntlProvider, useIntl } from '@umijs/max';
-import { type ComponentType, createElement, useMemo } from 'react';
+import { type ComponentType, useMemo } from 'react';
+import { IntlProvider, useIntl } from '@/intl';
 import { DEFAULT_LOCALE } from '@/utils/locale';
 
 /** One domain's texts in both languages, e.g. `{ 'en-US': enCheckout, 'zh-CN': zhCheckout }`. */
@@ -17,8 +17,11 @@ export function withPageTexts<P extends object>(Page: ComponentType<P>, ...domai
       const language = (locale in (domains[0] ?? {}) ? locale : DEFAULT_LOCALE) as keyof PageTexts;
       return Object.assign({}, messages, ...domains.map((domain) => domain[language]));
     }, [locale, messages]);
-    // createElement because the locale plugin's react-intl still types IntlProvider without `children` (React 17).
-    return createElement(IntlProvider, { locale, messages: merged }, createElement(Page, props));
+    return (
+      <IntlProvider locale={locale} messages={merged}>
+        <Page {...props} />
+      </IntlProvider>
+    );
   }
   WithPageTexts.displayName = `WithPageTexts(${Page.displayName ?? Page.name})`;
   return WithPageTexts;

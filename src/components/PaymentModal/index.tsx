@@ -1,8 +1,8 @@
-import { useIntl } from '@umijs/max';
 import { useCountDown, useInterval } from 'ahooks';
 import { Alert, Button, Flex, Modal, theme } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
+import { useIntl } from '@/intl';
 import { order as fetchOrder } from '@/services/booking';
 import { handledHere } from '@/utils/failure';
 import type { OrderView } from '../../../contract/booking';

@@ -1,5 +1,6 @@
-import { history, useIntl } from '@umijs/max';
+import { history } from '@umijs/max';
 import { Button, Modal } from 'antd';
+import { useIntl } from '@/intl';
 
 interface Props {
   open: boolean;

@@ -1,5 +1,5 @@
-import { useIntl } from '@umijs/max';
 import type { PageTexts } from '@/components/PageTexts';
+import { useIntl } from '@/intl';
 import enRefund from '@/locales/en-US/refund';
 import zhRefund from '@/locales/zh-CN/refund';
 import type { RefundTotals, RefundView } from '../../../contract/booking';

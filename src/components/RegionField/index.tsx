@@ -1,8 +1,8 @@
-import { useIntl } from '@umijs/max';
 import type { CascaderProps } from 'antd';
 import { Cascader } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { FieldAria } from '@/components/fieldAria';
+import { useIntl } from '@/intl';
 import { cities, provinces } from '@/services/catalog';
 
 interface RegionOption {

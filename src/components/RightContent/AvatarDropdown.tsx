@@ -6,9 +6,10 @@ import {
   TransactionOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { history, useIntl, useModel } from '@umijs/max';
+import { history, useModel } from '@umijs/max';
 import type { MenuProps } from 'antd';
 import { Avatar, Button, Dropdown } from 'antd';
+import { useIntl } from '@/intl';
 import { maskPhone } from '@/utils/format';
 import type { UserKind } from '../../../contract/auth';
 import { useLogout } from './useLogout';

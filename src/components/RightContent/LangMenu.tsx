@@ -1,13 +1,13 @@
-import { getIntl, setLocale } from '@umijs/max';
 import { Dropdown } from 'antd';
 import type { ReactElement } from 'react';
+import { getIntl, setLocale } from '@/intl';
 import { shareNotificationLocale } from '@/services/notifications';
 import { applyDocumentLocale, SUPPORTED_LOCALES } from '@/utils/locale';
 import { readType } from '@/utils/session';
 
 function switchLocale(lang: string): void {
-  // No reload: the locale plugin re-renders with the new messages and moves dayjs to the new language.
-  setLocale(lang, false);
+  // No reload: the app re-renders with the new texts and dayjs moves to the new language (src/intl).
+  setLocale(lang);
   applyDocumentLocale(lang, getIntl(lang).formatMessage({ id: 'app.title' }));
   // Notifications are written in the app's language: an individual's choice goes to the server too.
   if (readType() === 'individual') shareNotificationLocale(lang);

@@ -1,7 +1,7 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { getLocale, useIntl } from '@umijs/max';
 import { Button } from 'antd';
 import { lazy, Suspense, startTransition, useState } from 'react';
+import { getLocale, useIntl } from '@/intl';
 import { SUPPORTED_LOCALES } from '@/utils/locale';
 
 // antd's Dropdown and Menu (rc-menu, rc-dropdown) weigh about 25 KB gzipped; the login page shows this button, so the

@@ -1,8 +1,9 @@
 import { BellOutlined } from '@ant-design/icons';
-import { Link, useIntl } from '@umijs/max';
+import { Link } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Badge } from 'antd';
 import { useEffect } from 'react';
+import { useIntl } from '@/intl';
 import { NOTIFICATIONS_READ_EVENT, unreadNotifications } from '@/services/notifications';
 
 /** At most one poll a minute, and one when the window regains focus (no sooner than a minute after the last). */

@@ -1,5 +1,5 @@
-import { useIntl } from '@umijs/max';
 import { Button, Space } from 'antd';
+import { useIntl } from '@/intl';
 import { LOGIN_PATH } from '@/utils/guard';
 import { isLoggedIn, readType } from '@/utils/session';
 import AvatarDropdown from './AvatarDropdown';

@@ -1,5 +1,6 @@
-import { history, useIntl } from '@umijs/max';
+import { history } from '@umijs/max';
 import { Button, Result } from 'antd';
+import { useIntl } from '@/intl';
 
 export function BackHome() {
   const intl = useIntl();

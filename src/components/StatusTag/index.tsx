@@ -1,6 +1,6 @@
-import { useIntl } from '@umijs/max';
 import type { PageTexts } from '@/components/PageTexts';
 import ToneTag, { type Tone } from '@/components/ToneTag';
+import { useIntl } from '@/intl';
 import enStatus from '@/locales/en-US/status';
 import zhStatus from '@/locales/zh-CN/status';
 import type { OrderStatus, RegistrationStatus } from '../../../contract/booking';

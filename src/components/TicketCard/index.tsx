@@ -1,8 +1,8 @@
-import { useIntl } from '@umijs/max';
 import { Alert, Card, Descriptions, Flex } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import type { ReactNode } from 'react';
 import { RegistrationStatusTag } from '@/components/StatusTag';
+import { useIntl } from '@/intl';
 import type { Ticket } from '../../../contract/booking';
 import { formatInZone, pickText, zoneLabel } from '../../../contract/format';
 

@@ -1,6 +1,6 @@
-import { useIntl } from '@umijs/max';
 import { Alert } from 'antd';
 import type { CSSProperties } from 'react';
+import { useIntl } from '@/intl';
 
 /** Where a file was picked: "Upload Failed" and why (`reason`), or nothing while the last upload has not failed. */
 export default function UploadFailed({ reason, style }: { reason: string | null; style?: CSSProperties }) {

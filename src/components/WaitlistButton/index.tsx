@@ -1,9 +1,10 @@
-import { history, useIntl } from '@umijs/max';
+import { history } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { withPageTexts } from '@/components/PageTexts';
 import ToneTag from '@/components/ToneTag';
+import { useIntl } from '@/intl';
 import enWaitlist from '@/locales/en-US/waitlist';
 import zhWaitlist from '@/locales/zh-CN/waitlist';
 import { joinWaitlist, leaveWaitlist, myWaitlist } from '@/services/waitlist';

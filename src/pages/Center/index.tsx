@@ -1,10 +1,11 @@
 import type { ActionType } from '@ant-design/pro-components';
-import { Link, useIntl } from '@umijs/max';
+import { Link } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, Button } from 'antd';
 import { useRef, useState } from 'react';
 import { withPageTexts } from '@/components/PageTexts';
 import { STATUS_TEXTS } from '@/components/StatusTag';
+import { useIntl } from '@/intl';
 import enCenter from '@/locales/en-US/center';
 import zhCenter from '@/locales/zh-CN/center';
 import { centerProfile } from '@/services/center';

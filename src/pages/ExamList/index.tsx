@@ -1,8 +1,9 @@
-import { useIntl, useModel } from '@umijs/max';
+import { useModel } from '@umijs/max';
 import { Card, Flex } from 'antd';
 import { withPageTexts } from '@/components/PageTexts';
 import { REFUND_TEXTS } from '@/components/RefundNote';
 import { STATUS_TEXTS } from '@/components/StatusTag';
+import { useIntl } from '@/intl';
 import enExam from '@/locales/en-US/exam';
 import enExaminer from '@/locales/en-US/examiner';
 import zhExam from '@/locales/zh-CN/exam';

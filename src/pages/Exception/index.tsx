@@ -1,6 +1,7 @@
-import { useIntl, useSearchParams } from '@umijs/max';
+import { useSearchParams } from '@umijs/max';
 import { Result, theme } from 'antd';
 import { BackHome } from '@/components/StatusPages';
+import { useIntl } from '@/intl';
 
 /** The showType 9 target: the code and message come from the query and are rendered as text, never as HTML. */
 export default function ExceptionPage() {

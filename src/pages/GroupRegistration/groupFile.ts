@@ -1,4 +1,4 @@
-import type { useIntl } from '@umijs/max';
+import type { useIntl } from '@/intl';
 import { envelopeOf } from '@/utils/bizError';
 import { failureText } from '@/utils/failure';
 import type { GroupRejectedRow } from '../../../contract/group';

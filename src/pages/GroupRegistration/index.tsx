@@ -1,8 +1,9 @@
-import { Link, useIntl, useLocation } from '@umijs/max';
+import { Link, useLocation } from '@umijs/max';
 import { Card, Empty } from 'antd';
 import { withPageTexts } from '@/components/PageTexts';
 import PrintStyle from '@/components/PrintStyle';
 import { STATUS_TEXTS } from '@/components/StatusTag';
+import { useIntl } from '@/intl';
 import enCheckout from '@/locales/en-US/checkout';
 import enGroup from '@/locales/en-US/gRegistration';
 import enTicket from '@/locales/en-US/ticket';

@@ -1,8 +1,9 @@
-import { history, useIntl } from '@umijs/max';
+import { history } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Badge, Button, Card, Empty, List, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { withPageTexts } from '@/components/PageTexts';
+import { useIntl } from '@/intl';
 import enNotifications from '@/locales/en-US/notifications';
 import zhNotifications from '@/locales/zh-CN/notifications';
 import { markNotificationsRead, NOTIFICATIONS_READ_EVENT, notifications } from '@/services/notifications';

@@ -1,4 +1,4 @@
-import { history, Link, useIntl, useLocation } from '@umijs/max';
+import { history, Link, useLocation } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Card, Flex, List } from 'antd';
 import LoadState from '@/components/LoadState';
@@ -6,6 +6,7 @@ import { withPageTexts } from '@/components/PageTexts';
 import PrintStyle from '@/components/PrintStyle';
 import ToneTag from '@/components/ToneTag';
 import { useReloadOnline } from '@/hooks/useReloadOnline';
+import { useIntl } from '@/intl';
 import enResult from '@/locales/en-US/result';
 import zhResult from '@/locales/zh-CN/result';
 import { results } from '@/services/booking';

@@ -1,6 +1,7 @@
-import { Link, useIntl, useLocation } from '@umijs/max';
+import { Link, useLocation } from '@umijs/max';
 import { Card, Empty } from 'antd';
 import { withPageTexts } from '@/components/PageTexts';
+import { useIntl } from '@/intl';
 import enCheckout from '@/locales/en-US/checkout';
 import zhCheckout from '@/locales/zh-CN/checkout';
 import ExistingRegistration from './components/ExistingRegistration';

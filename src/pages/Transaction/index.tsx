@@ -1,10 +1,11 @@
-import { history, Link, useIntl } from '@umijs/max';
+import { history, Link } from '@umijs/max';
 import { Card, Descriptions, type TableColumnsType } from 'antd';
 import { withPageTexts } from '@/components/PageTexts';
 import { REFUND_TEXTS, RefundTotalsNote } from '@/components/RefundNote';
 import ResponsiveList from '@/components/ResponsiveList';
 import { OrderStatusTag, STATUS_TEXTS } from '@/components/StatusTag';
 import { usePagedList } from '@/hooks/usePagedList';
+import { useIntl } from '@/intl';
 import enTransaction from '@/locales/en-US/transaction';
 import zhTransaction from '@/locales/zh-CN/transaction';
 import { transactions } from '@/services/booking';

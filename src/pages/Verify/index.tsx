@@ -1,8 +1,9 @@
-import { history, useIntl, useLocation } from '@umijs/max';
+import { history, useLocation } from '@umijs/max';
 import { Alert, Button, Card, Descriptions, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { withPageTexts } from '@/components/PageTexts';
 import ToneTag from '@/components/ToneTag';
+import { useIntl } from '@/intl';
 import enResult from '@/locales/en-US/result';
 import zhResult from '@/locales/zh-CN/result';
 import { envelopeOf } from '@/utils/bizError';

@@ -1,8 +1,9 @@
-import { history, useIntl, useLocation, useParams } from '@umijs/max';
+import { history, useLocation, useParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, Button, Card, Result, Spin } from 'antd';
 import { withPageTexts } from '@/components/PageTexts';
 import { useFailure } from '@/hooks/useFailure';
+import { useIntl } from '@/intl';
 import enCheckout from '@/locales/en-US/checkout';
 import zhCheckout from '@/locales/zh-CN/checkout';
 import { exam as fetchExam } from '@/services/catalog';

@@ -1,9 +1,10 @@
-import { Link, useIntl } from '@umijs/max';
+import { Link } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, Button, Card, Empty, Flex, Result, Skeleton, Typography } from 'antd';
 import { withPageTexts } from '@/components/PageTexts';
 import ToneTag, { type Tone } from '@/components/ToneTag';
 import WaitlistButton, { isLive, MY_WAITLIST_CACHE } from '@/components/WaitlistButton';
+import { useIntl } from '@/intl';
 import enWaitlist from '@/locales/en-US/waitlist';
 import zhWaitlist from '@/locales/zh-CN/waitlist';
 import { myWaitlist } from '@/services/waitlist';

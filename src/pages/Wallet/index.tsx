@@ -1,4 +1,4 @@
-import { Link, useIntl, useParams } from '@umijs/max';
+import { Link, useParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, Button, Flex, Result, Spin, theme } from 'antd';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { withPageTexts } from '@/components/PageTexts';
 import LangSwitch from '@/components/RightContent/LangSwitch';
 import ToneTag from '@/components/ToneTag';
 import { useFailure } from '@/hooks/useFailure';
+import { useIntl } from '@/intl';
 import enWallet from '@/locales/en-US/wallet';
 import zhWallet from '@/locales/zh-CN/wallet';
 import { walletConfirm, walletOrder } from '@/services/booking';

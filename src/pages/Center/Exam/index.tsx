@@ -1,11 +1,12 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Link, useIntl, useParams } from '@umijs/max';
+import { Link, useParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Empty, Skeleton } from 'antd';
 import { withPageTexts } from '@/components/PageTexts';
 import SectionTabs from '@/components/SectionTabs';
 import { STATUS_TEXTS } from '@/components/StatusTag';
 import { useFailure } from '@/hooks/useFailure';
+import { useIntl } from '@/intl';
 import enCenter from '@/locales/en-US/center';
 import zhCenter from '@/locales/zh-CN/center';
 import { centerExam } from '@/services/center';

@@ -1,10 +1,10 @@
-import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, type SelectProps, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useFailure } from '@/hooks/useFailure';
+import { useIntl } from '@/intl';
 import { categories } from '@/services/catalog';
 import { createExam, updateExam } from '@/services/center';
 import { organizations } from '@/services/profile';

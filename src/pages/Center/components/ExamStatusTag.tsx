@@ -1,5 +1,5 @@
-import { useIntl } from '@umijs/max';
 import ToneTag, { type Tone } from '@/components/ToneTag';
+import { useIntl } from '@/intl';
 import type { ExamStatus } from '../../../../contract/catalog';
 
 const TONES: Record<ExamStatus, Tone> = { active: 'green', inactive: 'orange', canceled: 'grey', completed: 'blue' };

@@ -1,8 +1,9 @@
 import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { Link, useIntl } from '@umijs/max';
+import { Link } from '@umijs/max';
 import { Button, Space } from 'antd';
 import type { MutableRefObject, ReactNode } from 'react';
 import { serverPagedProps, tablePage } from '@/components/pagedTable';
+import { useIntl } from '@/intl';
 import { centerExams } from '@/services/center';
 import type { CenterExam } from '../../../../contract/center';
 import { formatInZone, pickText, zoneLabel } from '../../../../contract/format';

@@ -1,8 +1,8 @@
-import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Form, Input, InputNumber, Modal, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useFailure } from '@/hooks/useFailure';
+import { useIntl } from '@/intl';
 import { createRoom, deleteRoom, rooms, updateRoom } from '@/services/center';
 import { handledHere } from '@/utils/failure';
 import type { Room, RoomDraft } from '../../../../contract/center';

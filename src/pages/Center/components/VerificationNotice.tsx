@@ -1,5 +1,5 @@
-import { useIntl } from '@umijs/max';
 import { Alert } from 'antd';
+import { useIntl } from '@/intl';
 import type { CenterVerification } from '../../../../contract/ops';
 
 const TYPES = { pending: 'info', rejected: 'error', suspended: 'warning' } as const;

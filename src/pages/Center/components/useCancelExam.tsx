@@ -1,5 +1,5 @@
-import { useIntl } from '@umijs/max';
 import { Modal } from 'antd';
+import { useIntl } from '@/intl';
 import { cancelExam } from '@/services/center';
 import type { CenterExam, ExamCancelResponse } from '../../../../contract/center';
 import { pickText } from '../../../../contract/format';

@@ -1,7 +1,8 @@
 import { ScanOutlined } from '@ant-design/icons';
-import { history, useIntl } from '@umijs/max';
+import { history } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Card, List } from 'antd';
+import { useIntl } from '@/intl';
 import { examinerExams } from '@/services/examiner';
 import { formatInZone, pickText, zoneLabel } from '../../../../contract/format';
 

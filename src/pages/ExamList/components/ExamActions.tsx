@@ -1,7 +1,8 @@
-import { Link, useIntl } from '@umijs/max';
+import { Link } from '@umijs/max';
 import { Button, Space, Tag } from 'antd';
 import ToneTag from '@/components/ToneTag';
 import WaitlistButton from '@/components/WaitlistButton';
+import { useIntl } from '@/intl';
 import { opensLaterWithoutRoom } from '@/utils/admission';
 import type { RegistrationView } from '../../../../contract/booking';
 import type { ExamSummary } from '../../../../contract/catalog';

@@ -1,5 +1,5 @@
-import { useIntl } from '@umijs/max';
 import { Alert, Descriptions, Drawer, Tag } from 'antd';
+import { useIntl } from '@/intl';
 import type { RegistrationView } from '../../../../contract/booking';
 import type { ExamSummary } from '../../../../contract/catalog';
 import { formatFen, formatInZone, pickText, zoneLabel } from '../../../../contract/format';

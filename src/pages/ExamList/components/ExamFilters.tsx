@@ -1,8 +1,8 @@
-import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import RegionField from '@/components/RegionField';
+import { useIntl } from '@/intl';
 import { categories } from '@/services/catalog';
 import { namedOptions } from '@/utils/options';
 import type { QueryOf } from '../../../../contract/api';

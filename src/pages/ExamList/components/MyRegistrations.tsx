@@ -1,9 +1,10 @@
-import { Link, useIntl } from '@umijs/max';
+import { Link } from '@umijs/max';
 import { Space, type TableColumnsType } from 'antd';
 import { RefundTotalsNote } from '@/components/RefundNote';
 import ResponsiveList from '@/components/ResponsiveList';
 import { RegistrationStatusTag } from '@/components/StatusTag';
 import { usePagedList } from '@/hooks/usePagedList';
+import { useIntl } from '@/intl';
 import { registrations } from '@/services/booking';
 import type { RegistrationView } from '../../../../contract/booking';
 import { formatInZone, pickText, zoneLabel } from '../../../../contract/format';

@@ -1,8 +1,8 @@
-import { useIntl } from '@umijs/max';
 import { Alert, Card, Descriptions, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import ResponsiveList from '@/components/ResponsiveList';
 import { usePagedList } from '@/hooks/usePagedList';
+import { useIntl } from '@/intl';
 import { exams } from '@/services/catalog';
 import type { ExamSummary } from '../../../../contract/catalog';
 import { formatFen, formatInZone, pickText, zoneLabel } from '../../../../contract/format';

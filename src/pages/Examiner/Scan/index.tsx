@@ -1,9 +1,10 @@
-import { Link, useIntl, useLocation } from '@umijs/max';
+import { Link, useLocation } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Flex, Result, Spin } from 'antd';
 import { useEffect } from 'react';
 import { withPageTexts } from '@/components/PageTexts';
 import { STATUS_TEXTS } from '@/components/StatusTag';
+import { useIntl } from '@/intl';
 import enExaminer from '@/locales/en-US/examiner';
 import zhExaminer from '@/locales/zh-CN/examiner';
 import { examinerExams } from '@/services/examiner';

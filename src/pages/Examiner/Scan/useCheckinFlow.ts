@@ -1,6 +1,6 @@
-import { useIntl } from '@umijs/max';
 import { useRef, useState } from 'react';
 import { useFailure } from '@/hooks/useFailure';
+import { useIntl } from '@/intl';
 import { checkin, examinerCandidate } from '@/services/examiner';
 import { handledHere } from '@/utils/failure';
 import type { CheckinCandidate, CheckinRequest, ExaminerExam } from '../../../../contract/examiner';

@@ -1,5 +1,5 @@
-import { useIntl } from '@umijs/max';
 import { Button, Modal } from 'antd';
+import { useIntl } from '@/intl';
 import { cancelGroupMember } from '@/services/group';
 import { handledHere } from '@/utils/failure';
 import type { GroupMember, GroupMemberCancelResponse } from '../../../../contract/group';

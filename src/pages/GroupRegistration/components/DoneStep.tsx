@@ -1,5 +1,4 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, Button, Flex, Result, Spin, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -7,6 +6,7 @@ import { RegionTable } from '@/components/ScrollRegion';
 import { RegistrationStatusTag } from '@/components/StatusTag';
 import TicketCard from '@/components/TicketCard';
 import { useFailure } from '@/hooks/useFailure';
+import { useIntl } from '@/intl';
 import { groupTickets } from '@/services/group';
 import { handledHere } from '@/utils/failure';
 import { formatFen, formatInZone, pickText, zoneLabel } from '../../../../contract/format';

@@ -1,9 +1,10 @@
-import { history, Link, useIntl } from '@umijs/max';
+import { history, Link } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Result, Spin } from 'antd';
 import { useState } from 'react';
 import { StepFocusScope } from '@/components/StepHeading';
 import { useFailure } from '@/hooks/useFailure';
+import { useIntl } from '@/intl';
 import { exam as fetchExam } from '@/services/catalog';
 import { group as fetchGroup } from '@/services/group';
 import { handledHere } from '@/utils/failure';

@@ -1,6 +1,6 @@
-import { useIntl } from '@umijs/max';
 import { Steps } from 'antd';
 import StepFocusHeading from '@/components/StepHeading';
+import { useIntl } from '@/intl';
 
 export const GROUP_STEPS = ['info', 'upload', 'payment', 'done'] as const;
 export type GroupStep = (typeof GROUP_STEPS)[number];

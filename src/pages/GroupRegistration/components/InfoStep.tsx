@@ -1,8 +1,9 @@
-import { useIntl, useModel } from '@umijs/max';
+import { useModel } from '@umijs/max';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import ExamFacts from '@/components/ExamFacts';
 import { useFailure } from '@/hooks/useFailure';
+import { useIntl } from '@/intl';
 import { createGroup } from '@/services/group';
 import { type FieldErrorMap, handledHere } from '@/utils/failure';
 import { isMainlandMobile } from '@/utils/phone';

@@ -1,10 +1,10 @@
-import { useIntl } from '@umijs/max';
 import { Alert, Button, Flex, Form, Input, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import CheckoutActions, { type CheckoutAlert } from '@/components/CheckoutActions';
 import CheckoutLines from '@/components/CheckoutLines';
 import PaymentModal from '@/components/PaymentModal';
 import { useFailure } from '@/hooks/useFailure';
+import { useIntl } from '@/intl';
 import { group as fetchGroup, groupCheckout, groupQuote } from '@/services/group';
 import { envelopeOf } from '@/utils/bizError';
 import { handledHere, PROMO_CODE_REFUSALS } from '@/utils/failure';

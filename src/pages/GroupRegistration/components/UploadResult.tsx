@@ -1,6 +1,6 @@
-import { useIntl } from '@umijs/max';
 import type { TableColumnsType, TableProps } from 'antd';
 import { RegionTable } from '@/components/ScrollRegion';
+import { useIntl } from '@/intl';
 import type { GroupMember, GroupRejectedRow, GroupView } from '../../../../contract/group';
 import { nationalPhone, rejectionTexts } from '../groupFile';
 

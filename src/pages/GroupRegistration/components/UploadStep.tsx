@@ -1,8 +1,9 @@
 import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
-import { history, useIntl } from '@umijs/max';
+import { history } from '@umijs/max';
 import { Alert, Button, Flex, Spin, Upload, type UploadProps } from 'antd';
 import { useState } from 'react';
 import UploadFailed from '@/components/UploadFailed';
+import { useIntl } from '@/intl';
 import { groupTemplateUrl, uploadGroupFile } from '@/services/group';
 import { handledHere } from '@/utils/failure';
 import type { GroupView } from '../../../../contract/group';

@@ -1,5 +1,5 @@
-import { useIntl } from '@umijs/max';
 import { Card, Descriptions, Tag, theme } from 'antd';
+import { useIntl } from '@/intl';
 import type { ExamSummary } from '../../../../contract/catalog';
 import { formatFen, formatInZone, pickText, zoneLabel } from '../../../../contract/format';
 

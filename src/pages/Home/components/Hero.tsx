@@ -1,5 +1,6 @@
-import { history, useIntl } from '@umijs/max';
+import { history } from '@umijs/max';
 import { Button, Card } from 'antd';
+import { useIntl } from '@/intl';
 import { isLoggedIn } from '@/utils/session';
 
 /** What the service is, and the next step: log in, or go to My Exams when already logged in. */

@@ -1,7 +1,7 @@
 import { FileDoneOutlined, IdcardOutlined, QrcodeOutlined, ScanOutlined, TrophyOutlined } from '@ant-design/icons';
-import { useIntl } from '@umijs/max';
 import { Card, theme } from 'antd';
 import type { ReactNode } from 'react';
+import { useIntl } from '@/intl';
 import { HOME_STEPS } from '../steps';
 
 const ICONS: Record<(typeof HOME_STEPS)[number], ReactNode> = {

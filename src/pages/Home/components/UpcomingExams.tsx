@@ -1,6 +1,6 @@
-import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Card, Col, Empty, Row, Skeleton } from 'antd';
+import { useIntl } from '@/intl';
 import { exams } from '@/services/catalog';
 import { handledHere } from '@/utils/failure';
 import ExamCard from './ExamCard';

@@ -1,10 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns, ProDescriptions, ProTable } from '@ant-design/pro-components';
-import { useIntl } from '@umijs/max';
 import { Button } from 'antd';
 import { useRef, useState } from 'react';
 import { withPageTexts } from '@/components/PageTexts';
 import { pagedTableProps, tablePage } from '@/components/pagedTable';
+import { useIntl } from '@/intl';
 import { auditExport, auditLog } from '@/services/ops';
 import { maskPhone } from '@/utils/format';
 import { formatInZone } from '../../../../contract/format';

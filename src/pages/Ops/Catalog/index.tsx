@@ -1,6 +1,6 @@
-import { useIntl } from '@umijs/max';
 import { withPageTexts } from '@/components/PageTexts';
 import SectionTabs from '@/components/SectionTabs';
+import { useIntl } from '@/intl';
 import {
   categories,
   createCategory,

@@ -1,9 +1,9 @@
 import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { useIntl } from '@umijs/max';
 import { Button, Popconfirm, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { withPageTexts } from '@/components/PageTexts';
 import { pagedTableProps, tablePage } from '@/components/pagedTable';
+import { useIntl } from '@/intl';
 import { approveCenter, centers, opsFile, suspendCenter } from '@/services/ops';
 import { feedback } from '@/utils/feedback';
 import { maskPhone } from '@/utils/format';

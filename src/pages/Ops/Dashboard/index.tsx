@@ -1,9 +1,10 @@
-import { useAccess, useIntl } from '@umijs/max';
+import { useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, DatePicker, Space, Spin } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { withPageTexts } from '@/components/PageTexts';
+import { useIntl } from '@/intl';
 import { dashboard } from '@/services/ops';
 import { OPS_ZONE } from '../components/money';
 import OpsShell, { useOpsSections } from '../components/OpsShell';

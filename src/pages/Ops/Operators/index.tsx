@@ -1,9 +1,10 @@
 import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { useIntl, useModel } from '@umijs/max';
+import { useModel } from '@umijs/max';
 import { Button, Popconfirm } from 'antd';
 import { useRef } from 'react';
 import { withPageTexts } from '@/components/PageTexts';
 import ScrollRegion from '@/components/ScrollRegion';
+import { useIntl } from '@/intl';
 import { operators, removeOperator } from '@/services/ops';
 import { feedback } from '@/utils/feedback';
 import { maskPhone } from '@/utils/format';

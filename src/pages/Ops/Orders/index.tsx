@@ -1,7 +1,7 @@
-import { useIntl } from '@umijs/max';
 import { withPageTexts } from '@/components/PageTexts';
 import SectionTabs from '@/components/SectionTabs';
 import { STATUS_TEXTS } from '@/components/StatusTag';
+import { useIntl } from '@/intl';
 import OpsShell from '../components/OpsShell';
 import { OPS_TEXTS } from '../texts';
 import FailedRefundsTable from './components/FailedRefundsTable';

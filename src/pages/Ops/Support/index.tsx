@@ -1,8 +1,8 @@
-import { useIntl } from '@umijs/max';
 import { Alert, Button, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { withPageTexts } from '@/components/PageTexts';
 import { STATUS_TEXTS } from '@/components/StatusTag';
+import { useIntl } from '@/intl';
 import type { ErasureResult, OpsCandidate } from '../../../../contract/ops';
 import OpsShell from '../components/OpsShell';
 import { OPS_TEXTS } from '../texts';

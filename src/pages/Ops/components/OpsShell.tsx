@@ -1,6 +1,7 @@
-import { Link, useAccess, useIntl, useLocation } from '@umijs/max';
+import { Link, useAccess, useLocation } from '@umijs/max';
 import { ConfigProvider, Menu } from 'antd';
 import type { ReactNode } from 'react';
+import { useIntl } from '@/intl';
 
 /** The console's sections and the access entry (src/access.ts) each needs; the menu lists those the operator may open. */
 export const OPS_SECTIONS = [

@@ -1,5 +1,5 @@
-import { useIntl } from '@umijs/max';
 import ToneTag, { type Tone } from '@/components/ToneTag';
+import { useIntl } from '@/intl';
 import type { CenterVerificationStatus, TaxIdCheck } from '../../../../contract/ops';
 
 const VERIFICATION_TONES: Record<CenterVerificationStatus, Tone> = {

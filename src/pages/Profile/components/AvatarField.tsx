@@ -1,9 +1,9 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { useIntl } from '@umijs/max';
 import type { UploadProps } from 'antd';
 import { Button, Flex, Upload } from 'antd';
 import { useRef, useState } from 'react';
 import type { FieldAria } from '@/components/fieldAria';
+import { useIntl } from '@/intl';
 import { AVATAR_UPLOAD_URL } from '@/services/profile';
 import { isErrorEnvelope } from '@/utils/bizError';
 import { readToken } from '@/utils/session';

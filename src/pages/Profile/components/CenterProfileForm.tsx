@@ -1,6 +1,6 @@
-import { useIntl } from '@umijs/max';
 import { Form, Input, InputNumber } from 'antd';
 import type { Rule } from 'antd/es/form';
+import { useIntl } from '@/intl';
 import { saveCenterProfile, uploadLicense, uploadLogo } from '@/services/center';
 import { handledHere } from '@/utils/failure';
 import type { CenterProfile } from '../../../../contract/center';

@@ -1,9 +1,9 @@
 import { FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
-import { useIntl } from '@umijs/max';
 import { Button, Flex, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import type { FieldAria } from '@/components/fieldAria';
 import { useFailure } from '@/hooks/useFailure';
+import { useIntl } from '@/intl';
 import { centerFile } from '@/services/center';
 import type { CallOptions } from '@/services/client';
 import { handledHere } from '@/utils/failure';

@@ -1,6 +1,6 @@
-import { useIntl } from '@umijs/max';
 import { Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
+import { useIntl } from '@/intl';
 import { saveExaminerProfile } from '@/services/examiner';
 import { type FieldErrorMap, handledHere } from '@/utils/failure';
 import type { ExaminerProfile } from '../../../../contract/examiner';

@@ -1,7 +1,7 @@
-import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Card, Empty, Skeleton, Switch, Typography } from 'antd';
 import { type ReactNode, useId, useState } from 'react';
+import { useIntl } from '@/intl';
 import { notificationSettings, saveNotificationSettings } from '@/services/notifications';
 import { handledHere } from '@/utils/failure';
 import { feedback } from '@/utils/feedback';

@@ -1,6 +1,6 @@
-import { useIntl } from '@umijs/max';
 import { Flex, Modal, Slider, Typography } from 'antd';
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
+import { useIntl } from '@/intl';
 import { PHOTO_MIN_HEIGHT, PHOTO_MIN_WIDTH } from '../../../../contract/photo';
 import {
   type CropView,

@@ -1,5 +1,5 @@
-import { useIntl } from '@umijs/max';
 import { Alert } from 'antd';
+import { useIntl } from '@/intl';
 import type { PhotoRejection } from '../../../../contract/profile';
 
 /**

@@ -1,7 +1,7 @@
-import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, Button, Card, Empty, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
+import { useIntl } from '@/intl';
 
 interface ProfileCardProps<T> {
   /** The text id of the page heading. */

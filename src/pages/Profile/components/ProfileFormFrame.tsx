@@ -1,10 +1,11 @@
 import { ProForm } from '@ant-design/pro-components';
-import { history, useIntl, useModel, useSearchParams } from '@umijs/max';
+import { history, useModel, useSearchParams } from '@umijs/max';
 import { type FormInstance, Row } from 'antd';
 import type { Store } from 'antd/es/form/interface';
 import { type ReactNode, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { type FieldErrorTarget, useFailure } from '@/hooks/useFailure';
+import { useIntl } from '@/intl';
 import type { FieldErrorMap } from '@/utils/failure';
 import { feedback } from '@/utils/feedback';
 import { safeRedirect } from '@/utils/guard';

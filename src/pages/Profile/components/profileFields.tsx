@@ -1,8 +1,8 @@
 import { ProForm, type ProFormItemProps } from '@ant-design/pro-components';
-import { useIntl } from '@umijs/max';
 import { Col, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 import RegionField from '@/components/RegionField';
+import { useIntl } from '@/intl';
 import { isMainlandMobile } from '@/utils/phone';
 
 /** The fields more than one kind of profile has, said and checked the same way in each. */

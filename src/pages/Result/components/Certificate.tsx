@@ -1,7 +1,7 @@
-import { useIntl } from '@umijs/max';
 import { Card, Descriptions, Flex, theme } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import type { ReactNode } from 'react';
+import { useIntl } from '@/intl';
 import type { ResultView } from '../../../../contract/booking';
 import { formatInZone, pickText } from '../../../../contract/format';
 

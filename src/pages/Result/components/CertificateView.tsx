@@ -1,6 +1,7 @@
-import { Link, useIntl, useModel } from '@umijs/max';
+import { Link, useModel } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Empty, Flex, Spin } from 'antd';
+import { useIntl } from '@/intl';
 import { ticket } from '@/services/booking';
 import { handledHere } from '@/utils/failure';
 import type { ResultView } from '../../../../contract/booking';

@@ -1,7 +1,7 @@
-import { useIntl } from '@umijs/max';
 import { Button, Result } from 'antd';
 import { useEffect, useState } from 'react';
 import PaymentModal, { type PendingPayment } from '@/components/PaymentModal';
+import { useIntl } from '@/intl';
 import { order as fetchOrder } from '@/services/booking';
 import type { RegistrationView } from '../../../../contract/booking';
 import { formatInZone, pickText, zoneLabel } from '../../../../contract/format';

@@ -1,8 +1,8 @@
-import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, Button, Empty, Flex, Form, Input, List, Modal, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { useFailure } from '@/hooks/useFailure';
+import { useIntl } from '@/intl';
 import { changeOptions, changeRegistration } from '@/services/booking';
 import { envelopeOf } from '@/utils/bizError';
 import { handledHere } from '@/utils/failure';

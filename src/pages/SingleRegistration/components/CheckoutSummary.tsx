@@ -1,7 +1,7 @@
-import { useIntl } from '@umijs/max';
 import CheckoutActions, { type CheckoutActionsProps } from '@/components/CheckoutActions';
 import CheckoutLines from '@/components/CheckoutLines';
 import StepHeading from '@/components/StepHeading';
+import { useIntl } from '@/intl';
 import type { Quote } from '../../../../contract/booking';
 
 interface Props extends Omit<CheckoutActionsProps, 'testDate'> {

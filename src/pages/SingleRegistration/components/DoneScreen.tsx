@@ -1,8 +1,9 @@
-import { history, useIntl } from '@umijs/max';
+import { history } from '@umijs/max';
 import { Alert, Button, Flex, Modal, Result } from 'antd';
 import { useState } from 'react';
 import StepHeading from '@/components/StepHeading';
 import { useFailure } from '@/hooks/useFailure';
+import { useIntl } from '@/intl';
 import { cancelRegistration } from '@/services/booking';
 import { envelopeOf } from '@/utils/bizError';
 import { handledHere } from '@/utils/failure';

@@ -1,7 +1,7 @@
-import { useIntl } from '@umijs/max';
 import { Alert, Button, Form, type FormInstance, Input } from 'antd';
 import ExamFacts from '@/components/ExamFacts';
 import StepHeading from '@/components/StepHeading';
+import { useIntl } from '@/intl';
 import { opensLaterWithoutRoom } from '@/utils/admission';
 import type { ExamSummary } from '../../../../contract/catalog';
 import { formatInZone, zoneLabel } from '../../../../contract/format';

@@ -1,6 +1,7 @@
-import { history, useIntl } from '@umijs/max';
+import { history } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Result, Spin } from 'antd';
+import { useIntl } from '@/intl';
 import { findRegistration } from '../findRegistration';
 import BookedRegistration from './BookedRegistration';
 import RegistrationSteps from './RegistrationSteps';

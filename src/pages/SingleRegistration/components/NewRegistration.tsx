@@ -1,4 +1,4 @@
-import { history, Link, useIntl, useLocation } from '@umijs/max';
+import { history, Link, useLocation } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Form, Result, Spin } from 'antd';
 import { useRef, useState } from 'react';
@@ -7,6 +7,7 @@ import PaymentModal, { type PendingPayment } from '@/components/PaymentModal';
 import ProfileRequired from '@/components/ProfileRequired';
 import { StepFocusScope } from '@/components/StepHeading';
 import { useFailure } from '@/hooks/useFailure';
+import { useIntl } from '@/intl';
 import { quote as fetchQuote, register } from '@/services/booking';
 import { exam as fetchExam } from '@/services/catalog';
 import { profile as fetchProfile } from '@/services/profile';

@@ -1,5 +1,5 @@
-import { useIntl } from '@umijs/max';
 import { Steps } from 'antd';
+import { useIntl } from '@/intl';
 
 /** Where the candidate is: Details, Check Out, Done. */
 export default function RegistrationSteps({ current }: { current: number }) {

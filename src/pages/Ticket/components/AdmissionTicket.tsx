@@ -1,10 +1,11 @@
-import { Link, useIntl } from '@umijs/max';
+import { Link } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, Button, Result, Space } from 'antd';
 import { LoadFailed, Loading } from '@/components/LoadState';
 import TicketCard from '@/components/TicketCard';
 import { useFailure } from '@/hooks/useFailure';
 import { useReloadOnline } from '@/hooks/useReloadOnline';
+import { useIntl } from '@/intl';
 import { saveBlob } from '@/pages/Center/download';
 import { ticket as fetchTicket, ticketFile } from '@/services/booking';
 import { envelopeOf } from '@/utils/bizError';

@@ -1,6 +1,7 @@
-import { Link, useIntl } from '@umijs/max';
+import { Link } from '@umijs/max';
 import { Result } from 'antd';
 import { useFailure } from '@/hooks/useFailure';
+import { useIntl } from '@/intl';
 import { envelopeOf } from '@/utils/bizError';
 
 /** The answers that hold a ticket back until the candidate's photo stands. */

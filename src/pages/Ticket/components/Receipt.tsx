@@ -1,8 +1,8 @@
-import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Card, Descriptions, Result, Spin } from 'antd';
 import { RefundLine } from '@/components/RefundNote';
 import { OrderStatusTag } from '@/components/StatusTag';
+import { useIntl } from '@/intl';
 import { order as fetchOrder } from '@/services/booking';
 import { formatFen, formatInZone, pickText, zoneLabel } from '../../../../contract/format';
 

@@ -1,9 +1,10 @@
-import { Link, useIntl } from '@umijs/max';
+import { Link } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Card, List } from 'antd';
 import LoadState from '@/components/LoadState';
 import { RegistrationStatusTag } from '@/components/StatusTag';
 import { useReloadOnline } from '@/hooks/useReloadOnline';
+import { useIntl } from '@/intl';
 import { registrations } from '@/services/booking';
 import { handledHere } from '@/utils/failure';
 import { formatInZone, pickText, zoneLabel } from '../../../../contract/format';

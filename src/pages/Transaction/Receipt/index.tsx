@@ -1,10 +1,11 @@
-import { Link, useIntl, useParams } from '@umijs/max';
+import { Link, useParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Card, Descriptions, Result, Space, Spin } from 'antd';
 import { withPageTexts } from '@/components/PageTexts';
 import PrintStyle from '@/components/PrintStyle';
 import { REFUND_TEXTS, RefundLine } from '@/components/RefundNote';
 import { OrderStatusTag, STATUS_TEXTS } from '@/components/StatusTag';
+import { useIntl } from '@/intl';
 import enCheckout from '@/locales/en-US/checkout';
 import enReceipt from '@/locales/en-US/receipt';
 import enTicket from '@/locales/en-US/ticket';

@@ -1,9 +1,10 @@
-import { FormattedMessage, Link, useIntl } from '@umijs/max';
+import { Link } from '@umijs/max';
 import { Alert, Flex, theme } from 'antd';
 import type { ReactNode } from 'react';
 import Footer from '@/components/Footer';
 import LangSwitch from '@/components/RightContent/LangSwitch';
 import { useSiteInfo } from '@/hooks/useSiteInfo';
+import { FormattedMessage, useIntl } from '@/intl';
 import LoginForm from './components/LoginForm';
 
 const linkTo = (to: string) => (chunks: ReactNode[]) => <Link to={to}>{chunks}</Link>;

@@ -1,5 +1,5 @@
-import { useIntl } from '@umijs/max';
 import { useEffect, useState } from 'react';
+import { useIntl } from '@/intl';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 

@@ -1,7 +1,8 @@
-import { history, useIntl } from '@umijs/max';
+import { history } from '@umijs/max';
 import { Button, Col, Result, Row, Space, Statistic } from 'antd';
 import { useEffect, useRef } from 'react';
 import WaitlistButton from '@/components/WaitlistButton';
+import { useIntl } from '@/intl';
 import type { QueueStatus } from '../../../../contract/queue';
 
 interface QueuePanelProps {

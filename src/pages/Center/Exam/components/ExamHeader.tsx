@@ -1,6 +1,6 @@
-import { useIntl } from '@umijs/max';
 import { Descriptions } from 'antd';
 import WaitingRoomSwitch from '@/components/WaitingRoomSwitch';
+import { useIntl } from '@/intl';
 import { setCenterWaitingRoom } from '@/services/queue';
 import { feedback } from '@/utils/feedback';
 import type { CenterExam } from '../../../../../contract/center';

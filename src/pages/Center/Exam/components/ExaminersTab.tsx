@@ -1,8 +1,8 @@
-import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Form, Input, Modal, Select, Table, type TableColumnsType } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useFailure } from '@/hooks/useFailure';
+import { useIntl } from '@/intl';
 import { assignExaminer, examExaminers, examSeating, setExaminerRoom, unassignExaminer } from '@/services/center';
 import { handledHere } from '@/utils/failure';
 import { feedback } from '@/utils/feedback';

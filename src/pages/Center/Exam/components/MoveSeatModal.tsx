@@ -1,7 +1,7 @@
-import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Form, InputNumber, Modal, Select } from 'antd';
 import { useFailure } from '@/hooks/useFailure';
+import { useIntl } from '@/intl';
 import { examSeating, moveSeat } from '@/services/center';
 import { handledHere } from '@/utils/failure';
 import type { CenterExam, RosterEntry, SeatMove } from '../../../../../contract/center';

@@ -1,5 +1,5 @@
-import { useIntl } from '@umijs/max';
 import { Radio } from 'antd';
+import { useIntl } from '@/intl';
 import type { RosterEntry } from '../../../../../contract/center';
 
 export type ResultOutcome = NonNullable<RosterEntry['outcome']>;

@@ -1,10 +1,10 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { useIntl } from '@umijs/max';
 import { Alert, Button, Flex, Upload } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { RegionTable } from '@/components/ScrollRegion';
 import UploadFailed from '@/components/UploadFailed';
 import { useFailure } from '@/hooks/useFailure';
+import { useIntl } from '@/intl';
 import { uploadResults } from '@/services/center';
 import { handledHere } from '@/utils/failure';
 import type { CenterExam, ResultUpload as ResultUploadAnswer } from '../../../../../contract/center';

@@ -1,8 +1,8 @@
 import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { useIntl } from '@umijs/max';
 import { Alert, Button, Modal } from 'antd';
 import { useRef, useState } from 'react';
 import { serverPagedProps, tablePage } from '@/components/pagedTable';
+import { useIntl } from '@/intl';
 import { enterResult, publishResults, roster } from '@/services/center';
 import type { CenterExam, RosterEntry } from '../../../../../contract/center';
 import { formatInZone, pickText } from '../../../../../contract/format';

@@ -1,5 +1,5 @@
-import { useIntl } from '@umijs/max';
 import { Button, Flex, Tag, Tooltip } from 'antd';
+import { useIntl } from '@/intl';
 import type { RosterEntry } from '../../../../../contract/center';
 
 interface RosterPhotoProps {

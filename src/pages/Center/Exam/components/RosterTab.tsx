@@ -1,11 +1,11 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { useIntl } from '@umijs/max';
 import { Button, Input, Select } from 'antd';
 import { useRef, useState } from 'react';
 import PhotoRejectModal from '@/components/PhotoRejectModal';
 import { serverPagedProps, tablePage } from '@/components/pagedTable';
 import { RegistrationStatusTag } from '@/components/StatusTag';
+import { useIntl } from '@/intl';
 import { rejectRosterPhoto, roster, rosterExport } from '@/services/center';
 import { handledHere } from '@/utils/failure';
 import type { RegistrationStatus } from '../../../../../contract/booking';

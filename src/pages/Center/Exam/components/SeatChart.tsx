@@ -1,8 +1,8 @@
 import { FilePdfOutlined } from '@ant-design/icons';
-import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Empty, Flex, Segmented, theme } from 'antd';
 import { useState } from 'react';
+import { useIntl } from '@/intl';
 import { doorListPdf, seatChart } from '@/services/center';
 import type { CenterExam, SeatChart as Chart } from '../../../../../contract/center';
 import { saveBlob } from '../../download';

@@ -1,8 +1,8 @@
-import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, Button, Checkbox, DatePicker, Descriptions, Form, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useFailure } from '@/hooks/useFailure';
+import { useIntl } from '@/intl';
 import { allocateSeats, examSeating, rooms, saveExamSeating } from '@/services/center';
 import { handledHere } from '@/utils/failure';
 import { feedback } from '@/utils/feedback';

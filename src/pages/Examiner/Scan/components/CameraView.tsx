@@ -1,6 +1,6 @@
-import { useIntl } from '@umijs/max';
 import { Alert, theme } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { useIntl } from '@/intl';
 import { createQrDetector, type QrDetector } from '../qrDetector';
 
 type CameraState = 'starting' | 'scanning' | 'denied' | 'unavailable' | 'decoderFailed';

@@ -1,6 +1,6 @@
 import { UserOutlined } from '@ant-design/icons';
-import { useIntl } from '@umijs/max';
 import { Avatar, Flex, theme } from 'antd';
+import { useIntl } from '@/intl';
 import { maskPhone } from '@/utils/format';
 import type { CheckinCandidate } from '../../../../../contract/examiner';
 

@@ -1,6 +1,6 @@
-import { useIntl } from '@umijs/max';
 import { Alert, Button, Card, Flex, Spin } from 'antd';
 import { RegistrationStatusTag } from '@/components/StatusTag';
+import { useIntl } from '@/intl';
 import type { Step } from '../useCheckinFlow';
 import CandidateFace from './CandidateFace';
 

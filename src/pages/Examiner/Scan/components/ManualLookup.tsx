@@ -1,7 +1,7 @@
-import { useIntl } from '@umijs/max';
 import { Button, Card, Flex, Input, List, theme } from 'antd';
 import { useId, useState } from 'react';
 import { RegistrationStatusTag } from '@/components/StatusTag';
+import { useIntl } from '@/intl';
 import { lookupCandidates } from '@/services/examiner';
 import type { CheckinCandidate, ExaminerExam } from '../../../../../contract/examiner';
 import { formatInZone } from '../../../../../contract/format';

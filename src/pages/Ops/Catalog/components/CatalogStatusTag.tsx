@@ -1,5 +1,5 @@
-import { useIntl } from '@umijs/max';
 import ToneTag from '@/components/ToneTag';
+import { useIntl } from '@/intl';
 
 /** An active or retired catalog entry. */
 export default function CatalogStatusTag({ status }: { status: 'active' | 'retired' }) {

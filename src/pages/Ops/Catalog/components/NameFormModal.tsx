@@ -1,5 +1,5 @@
 import { ModalForm, ProFormText } from '@ant-design/pro-components';
-import { useIntl } from '@umijs/max';
+import { useIntl } from '@/intl';
 import type { LocalizedText } from '../../../../../contract/common';
 
 export interface NameFormValues {

@@ -1,8 +1,8 @@
 import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { useIntl } from '@umijs/max';
 import { Button, Popconfirm, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { pagedTableProps, tablePage } from '@/components/pagedTable';
+import { useIntl } from '@/intl';
 import { feedback } from '@/utils/feedback';
 import type { LocalizedText } from '../../../../../contract/common';
 import { pickText } from '../../../../../contract/format';

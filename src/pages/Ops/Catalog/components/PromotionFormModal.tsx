@@ -8,8 +8,8 @@ import {
   ProFormSwitch,
   ProFormText,
 } from '@ant-design/pro-components';
-import { useIntl } from '@umijs/max';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useIntl } from '@/intl';
 import { exams } from '@/services/catalog';
 import { categories, createPromotion, updatePromotion } from '@/services/ops';
 import { feedback } from '@/utils/feedback';

@@ -1,9 +1,9 @@
 import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { useIntl } from '@umijs/max';
 import { Button } from 'antd';
 import { useRef, useState } from 'react';
 import { pagedTableProps, tablePage } from '@/components/pagedTable';
 import ToneTag from '@/components/ToneTag';
+import { useIntl } from '@/intl';
 import { promotions } from '@/services/ops';
 import { formatFen, formatInZone, pickText } from '../../../../../contract/format';
 import { PROMOTION_KINDS, type Promotion } from '../../../../../contract/ops';

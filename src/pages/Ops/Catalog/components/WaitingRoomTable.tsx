@@ -1,8 +1,8 @@
 import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { useIntl } from '@umijs/max';
 import { useRef } from 'react';
 import { pagedTableProps, tablePage } from '@/components/pagedTable';
 import WaitingRoomSwitch from '@/components/WaitingRoomSwitch';
+import { useIntl } from '@/intl';
 import { exams } from '@/services/catalog';
 import { setWaitingRoom } from '@/services/ops';
 import { feedback } from '@/utils/feedback';

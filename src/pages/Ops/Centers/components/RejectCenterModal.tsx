@@ -1,5 +1,5 @@
 import { ModalForm, ProFormTextArea } from '@ant-design/pro-components';
-import { useIntl } from '@umijs/max';
+import { useIntl } from '@/intl';
 import { rejectCenter } from '@/services/ops';
 import { feedback } from '@/utils/feedback';
 import type { OpsCenter } from '../../../../../contract/ops';

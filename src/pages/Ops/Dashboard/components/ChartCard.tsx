@@ -1,7 +1,7 @@
-import { useIntl } from '@umijs/max';
 import { Card, Table, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import ScrollRegion from '@/components/ScrollRegion';
+import { useIntl } from '@/intl';
 
 interface ChartCardProps<T> {
   id: string;

@@ -1,6 +1,6 @@
 import { Column, Line } from '@ant-design/plots';
-import { useIntl } from '@umijs/max';
 import type { TableColumnsType } from 'antd';
+import { useIntl } from '@/intl';
 import type { Dashboard } from '../../../../../contract/ops';
 import { opsFormat } from '../../components/money';
 import ChartCard from './ChartCard';

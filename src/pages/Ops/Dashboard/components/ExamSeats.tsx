@@ -1,6 +1,6 @@
 import { Bar } from '@ant-design/plots';
-import { useIntl } from '@umijs/max';
 import type { TableColumnsType } from 'antd';
+import { useIntl } from '@/intl';
 import { pickText } from '../../../../../contract/format';
 import type { Dashboard } from '../../../../../contract/ops';
 import { opsFormat } from '../../components/money';

@@ -1,6 +1,7 @@
-import { Link, useIntl } from '@umijs/max';
+import { Link } from '@umijs/max';
 import { Card, Col, Row, Statistic } from 'antd';
 import type { ReactNode } from 'react';
+import { useIntl } from '@/intl';
 import type { Dashboard } from '../../../../../contract/ops';
 import { opsFormat } from '../../components/money';
 

@@ -1,6 +1,6 @@
 import { ModalForm, ProFormCheckbox, ProFormText } from '@ant-design/pro-components';
-import { useIntl } from '@umijs/max';
 import { Button } from 'antd';
+import { useIntl } from '@/intl';
 import { inviteOperator } from '@/services/ops';
 import { feedback } from '@/utils/feedback';
 import { isMainlandMobile } from '@/utils/phone';

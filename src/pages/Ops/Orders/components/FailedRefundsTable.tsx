@@ -1,8 +1,8 @@
 import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { useIntl } from '@umijs/max';
 import { Button, Popconfirm } from 'antd';
 import { useRef } from 'react';
 import { serverPagedProps, tablePage } from '@/components/pagedTable';
+import { useIntl } from '@/intl';
 import { failedRefunds, retryRefund } from '@/services/ops';
 import { feedback } from '@/utils/feedback';
 import { maskPhone } from '@/utils/format';

@@ -1,8 +1,8 @@
 import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { useIntl } from '@umijs/max';
 import { Alert, Button, Form, Input, Modal, Radio, Segmented, Space, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { serverPagedProps, tablePage } from '@/components/pagedTable';
+import { useIntl } from '@/intl';
 import { decideFapiao, fapiaoRequests } from '@/services/ops';
 import { feedback } from '@/utils/feedback';
 import { maskPhone } from '@/utils/format';

@@ -1,9 +1,9 @@
 import { ProDescriptions } from '@ant-design/pro-components';
-import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, Button, Drawer, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { OrderStatusTag } from '@/components/StatusTag';
+import { useIntl } from '@/intl';
 import { order as fetchOrder } from '@/services/ops';
 import { maskPhone } from '@/utils/format';
 import type { OpsOrderDetail } from '../../../../../contract/ops';

@@ -1,5 +1,5 @@
-import { useIntl } from '@umijs/max';
 import { Timeline } from 'antd';
+import { useIntl } from '@/intl';
 import type { OrderEvent } from '../../../../../contract/ops';
 import { opsFormat } from '../../components/money';
 

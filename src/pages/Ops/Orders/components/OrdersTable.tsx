@@ -1,10 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { useIntl } from '@umijs/max';
 import { Button } from 'antd';
 import { useRef, useState } from 'react';
 import { pagedTableProps, tablePage } from '@/components/pagedTable';
 import { OrderStatusTag } from '@/components/StatusTag';
+import { useIntl } from '@/intl';
 import { orders, ordersExport } from '@/services/ops';
 import { maskPhone } from '@/utils/format';
 import { ORDER_STATUSES, type OrderStatus } from '../../../../../contract/booking';

@@ -1,10 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, Button, DatePicker, Space, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { RegionTable } from '@/components/ScrollRegion';
+import { useIntl } from '@/intl';
 import { reconciliation, reconciliationExport } from '@/services/ops';
 import type { LedgerTotals, ReconciliationMismatch } from '../../../../../contract/ops';
 import { saveBlob } from '../../../Center/download';

@@ -1,6 +1,6 @@
-import { useIntl } from '@umijs/max';
 import type { TableColumnsType } from 'antd';
 import { RegionTable } from '@/components/ScrollRegion';
+import { useIntl } from '@/intl';
 import type { OpsRefund } from '../../../../../contract/ops';
 import { opsFormat } from '../../components/money';
 import RefundStateTag from './RefundStateTag';

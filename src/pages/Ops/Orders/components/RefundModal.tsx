@@ -1,7 +1,7 @@
 import { ModalForm, ProFormDigit, ProFormTextArea } from '@ant-design/pro-components';
-import { useIntl } from '@umijs/max';
 import { Alert, Button, Form, Modal } from 'antd';
 import { useFailure } from '@/hooks/useFailure';
+import { useIntl } from '@/intl';
 import { refundOrder } from '@/services/ops';
 import { handledHere } from '@/utils/failure';
 import { feedback } from '@/utils/feedback';

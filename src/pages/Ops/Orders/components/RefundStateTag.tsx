@@ -1,5 +1,5 @@
-import { useIntl } from '@umijs/max';
 import ToneTag, { type Tone } from '@/components/ToneTag';
+import { useIntl } from '@/intl';
 import type { OpsRefundState } from '../../../../../contract/ops';
 
 const TONES: Record<OpsRefundState, Tone> = {

@@ -1,11 +1,11 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { ProDescriptions } from '@ant-design/pro-components';
-import { useIntl } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Alert, Button, Modal, Space, Spin, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { RegionTable } from '@/components/ScrollRegion';
 import { OrderStatusTag, RegistrationStatusTag } from '@/components/StatusTag';
+import { useIntl } from '@/intl';
 import { candidateExport, endCandidateSessions, candidate as fetchCandidate } from '@/services/ops';
 import { feedback } from '@/utils/feedback';
 import { formatInZone, pickText } from '../../../../../contract/format';

@@ -1,7 +1,7 @@
-import { useIntl } from '@umijs/max';
 import { Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import PhotoRejectModal from '@/components/PhotoRejectModal';
+import { useIntl } from '@/intl';
 import { rejectCandidatePhoto } from '@/services/ops';
 import { handledHere } from '@/utils/failure';
 import type { OpsCandidateDetail } from '../../../../../contract/ops';

@@ -1,7 +1,7 @@
-import { useIntl } from '@umijs/max';
 import { Button, Form, Input, Radio } from 'antd';
 import { useState } from 'react';
 import { useFailure } from '@/hooks/useFailure';
+import { useIntl } from '@/intl';
 import { findCandidates } from '@/services/ops';
 import { handledHere } from '@/utils/failure';
 import type { OpsCandidate } from '../../../../../contract/ops';

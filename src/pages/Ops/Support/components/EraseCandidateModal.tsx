@@ -1,7 +1,7 @@
 import { ModalForm, ProFormText } from '@ant-design/pro-components';
-import { useIntl } from '@umijs/max';
 import { Alert, Form } from 'antd';
 import { useFailure } from '@/hooks/useFailure';
+import { useIntl } from '@/intl';
 import { eraseCandidate } from '@/services/ops';
 import { handledHere } from '@/utils/failure';
 import type { ErasureResult, OpsCandidateDetail } from '../../../../../contract/ops';

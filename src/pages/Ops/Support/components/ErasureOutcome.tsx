@@ -1,5 +1,5 @@
-import { useIntl } from '@umijs/max';
 import { Alert } from 'antd';
+import { useIntl } from '@/intl';
 import type { ErasureResult } from '../../../../../contract/ops';
 
 /** What an erasure did: the account gone, or anonymized with the records the law makes us keep, counted. */

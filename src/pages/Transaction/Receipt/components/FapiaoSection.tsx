@@ -1,6 +1,6 @@
-import { useIntl } from '@umijs/max';
 import { Alert, Button, Card, Descriptions, Form, Input, Tag } from 'antd';
 import { useState } from 'react';
+import { useIntl } from '@/intl';
 import { requestFapiao } from '@/services/receipts';
 import { feedback } from '@/utils/feedback';
 import type { FapiaoStatus, ReceiptView } from '../../../../../contract';

@@ -1,8 +1,8 @@
-import { useIntl } from '@umijs/max';
 import { useCountDown } from 'ahooks';
 import type { FormInstance } from 'antd';
 import { Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
+import { useIntl } from '@/intl';
 import { sendOtp } from '@/services/auth';
 import { opsSendOtp } from '@/services/ops';
 import { envelopeOf } from '@/utils/bizError';

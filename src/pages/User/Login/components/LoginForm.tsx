@@ -1,7 +1,8 @@
-import { getLocale, history, useIntl, useModel, useSearchParams } from '@umijs/max';
+import { history, useModel, useSearchParams } from '@umijs/max';
 import { Button, Form, Input, Radio } from 'antd';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
+import { getLocale, useIntl } from '@/intl';
 import { currentUser, login } from '@/services/auth';
 import { shareNotificationLocale } from '@/services/notifications';
 import { opsLogin } from '@/services/ops';
