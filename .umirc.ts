@@ -46,7 +46,7 @@ export default defineConfig({
   // draws the top bar, the fixed-width page, the footer and the 403; config/shellPlugin.ts paints the same bar from
   // index.html before the JavaScript arrives.
   plugins: ['./config/shellPlugin.ts'],
-  // No locale plugin: src/intl gives the texts (react-intl 3 and its parser weighed 23 KB gzipped of every first
+  // No locale plugin: src/intl gives the texts (react-intl 3 and its parser weighed 13 KB gzipped of every first
   // load). dayjs instead of moment, with utc + timezone to show exam times in their zone. No preset: antd 5's pickers
   // extend the dayjs plugins they need themselves.
   moment2dayjs: { preset: 'none', plugins: ['utc', 'timezone'] },
