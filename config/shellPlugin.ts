@@ -2,7 +2,8 @@ import type { IApi } from '@umijs/max';
 import { PRERENDERED_PATHS, SHELL_CSS, shellFor } from './shell';
 
 /**
- * Writes the app shell of config/shell.ts into index.html (its styles in <head>, its markup in #root, in zh-CN), and
+ * Writes the app shell of config/shell.ts into index.html (its styles in <head>, its markup in #root, in both
+ * languages under <html lang="zh-CN">, which the server changes to the language the app will show), and
  * writes <path>/index.html for each of PRERENDERED_PATHS with that page's own shell: the server answers a page's own
  * document when the build has one (server/http/static.ts), so its first paint is that page, not the top bar.
  */

@@ -12,13 +12,13 @@ before(async () => {
   staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-static-'));
   fs.writeFileSync(
     path.join(staticDir, 'index.html'),
-    '<!doctype html><title>Exam Ability</title><div id="root"></div>',
+    '<!doctype html><html lang="zh-CN"><title>Exam Ability</title><div id="root"></div></html>',
   );
   fs.writeFileSync(path.join(staticDir, 'umi.3f2a1b9c.js'), 'console.log("app")');
   fs.mkdirSync(path.join(staticDir, 'user', 'login'), { recursive: true });
   fs.writeFileSync(
     path.join(staticDir, 'user', 'login', 'index.html'),
-    '<!doctype html><title>Exam Ability</title><div id="root"><h1>Log in</h1></div>',
+    '<!doctype html><html lang="zh-CN"><title>Exam Ability</title><div id="root"><h1>Log in</h1></div></html>',
   );
   t = await createTestApp({ env: { STATIC_DIR: staticDir, RATE_LIMIT_PER_MINUTE: '1000' } });
 });
@@ -177,6 +177,27 @@ describe('front end with history fallback', () => {
       assert.equal(res.statusCode, 200, url);
       assert.doesNotMatch(res.body, /Log in/, url);
     }
+  });
+
+  test('a document says the language the app will show, so its shell paints in it', async () => {
+    const langOf = async (url: string, headers: Record<string, string>) => {
+      const res = await t.app.inject({ url, headers: { accept: 'text/html', ...headers } });
+      assert.equal(res.statusCode, 200, url);
+      assert.match(String(res.headers.vary), /Cookie/);
+      assert.match(String(res.headers.vary), /Accept-Language/);
+      return /<html lang="([^"]*)"/.exec(res.body)?.[1];
+    };
+    for (const url of ['/', '/user/login', '/home/examlist']) {
+      assert.equal(await langOf(url, {}), 'zh-CN', url);
+      assert.equal(await langOf(url, { 'accept-language': 'en-GB,en;q=0.9,zh-CN;q=0.8' }), 'en-US', url);
+      assert.equal(await langOf(url, { 'accept-language': 'zh-TW,zh;q=0.9' }), 'zh-CN', url);
+      assert.equal(await langOf(url, { 'accept-language': 'fr-FR,fr;q=0.9' }), 'zh-CN', url);
+    }
+    // The language the app showed last (its cookie) wins over the browser's; a cookie that is no language does not.
+    assert.equal(await langOf('/home', { 'accept-language': 'zh-CN', cookie: 'a=1; locale=en-US' }), 'en-US');
+    assert.equal(await langOf('/home', { 'accept-language': 'en-US', cookie: 'locale=zh-CN' }), 'zh-CN');
+    assert.equal(await langOf('/home', { 'accept-language': 'en-US', cookie: 'locale=%3Cscript%3E' }), 'en-US');
+    assert.equal(await langOf('/home', { 'accept-language': 'en-US', cookie: 'oldlocale=zh-CN' }), 'en-US');
   });
 
   test('a missing asset is a plain 404, not the page', async () => {

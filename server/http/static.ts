@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, pickLocale } from '../../contract/locale';
 import { AppError } from '../errors';
 import { envelopeOf } from './errors';
 
@@ -18,11 +19,27 @@ function pageDocument(staticDir: string, pathname: string): string {
   return fs.existsSync(path.join(staticDir, own)) ? own : 'index.html';
 }
 
+/** A page document's language attribute, as the build writes it (config/shellPlugin.ts). */
+const HTML_LANG = /<html lang="[^"]*"/;
+
+/** The app's locale cookie among a request's cookies. */
+const LOCALE_COOKIE_PAIR = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`);
+
+/**
+ * The language the app will show this browser (contract/locale.ts pickLocale): the one it showed last, from the
+ * cookie the app keeps, else the browser's first choice if we translate it, else zh-CN.
+ */
+function documentLanguage(request: FastifyRequest): string {
+  const cookie = LOCALE_COOKIE_PAIR.exec(request.headers.cookie ?? '')?.[1];
+  const browser = request.headers['accept-language']?.split(',')[0]?.split(';')[0]?.trim();
+  return pickLocale(cookie ?? null, browser);
+}
+
 /**
  * Serves the built front end from `staticDir` with history fallback: a browser asking for any non-API page
  * gets index.html and the client router takes over, or the page's own document when the build wrote one
- * (`<path>/index.html`: the login page's, whose first paint is its card; config/shellPlugin.ts). Unknown /api paths
- * answer the 404 envelope instead.
+ * (`<path>/index.html`: the login page's, whose first paint is its card; config/shellPlugin.ts). The document says
+ * the language the app will show, so its shell paints in it. Unknown /api paths answer the 404 envelope instead.
  */
 export async function registerFrontEnd(app: FastifyInstance, staticDir: string): Promise<void> {
   const indexPath = path.join(staticDir, 'index.html');
@@ -30,6 +47,8 @@ export async function registerFrontEnd(app: FastifyInstance, staticDir: string):
     await app.register(fastifyStatic, {
       root: staticDir,
       wildcard: false,
+      // Documents go through the handler below (their language); only assets are served as files.
+      index: false,
       cacheControl: false,
       setHeaders(res, filePath) {
         res.setHeader(
@@ -40,7 +59,7 @@ export async function registerFrontEnd(app: FastifyInstance, staticDir: string):
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       const error = new AppError(
@@ -62,6 +81,12 @@ export async function registerFrontEnd(app: FastifyInstance, staticDir: string):
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
     if (!wantsPage) return reply.status(404).type('text/plain; charset=utf-8').send('Not found.');
-    return reply.header('cache-control', 'no-cache').sendFile(pageDocument(staticDir, pathname));
+    const document = await fs.promises.readFile(path.join(staticDir, pageDocument(staticDir, pathname)), 'utf8');
+    const language = documentLanguage(request);
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Cookie, Accept-Language')
+      .type('text/html; charset=utf-8')
+      .send(language === DEFAULT_LOCALE ? document : document.replace(HTML_LANG, `<html lang="${language}"`));
   });
 }

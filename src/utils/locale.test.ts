@@ -1,4 +1,5 @@
-import { directionOf, isLocaleId, pickLocale } from './locale';
+import { isLocaleId, pickLocale } from '../../contract/locale';
+import { directionOf } from './locale';
 
 describe('locale ids (spec section 5)', () => {
   it.each(['en', 'zh', 'en-US', 'zh-CN', 'he-IL'])('accepts %s', (id) => expect(isLocaleId(id)).toBe(true));

@@ -178,4 +178,17 @@ test.describe('before the JavaScript has arrived', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
     await expect(page.getByText(zhApp['app.title']).first()).toBeVisible();
   });
+
+  test.describe('on a phone set to English', () => {
+    test.use({ locale: 'en-US' });
+
+    test('the first paint is in English', async ({ page }) => {
+      await page.goto('/user/login');
+      await expect(page.getByRole('heading', { level: 1, name: enLogin['pages.login.title'] })).toBeVisible();
+      await expect(page.getByText(zhLogin['pages.login.title'])).toBeHidden();
+      await page.goto('/home');
+      await expect(page.getByRole('heading', { level: 1, name: enHome['pages.home.hero.title'] })).toBeVisible();
+      await expect(page.getByText(zhHome['pages.home.hero.title'])).toBeHidden();
+    });
+  });
 });
