@@ -102,6 +102,12 @@ test.describe('login and logout', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page.getByText('Invalid phone number')).toBeVisible();
     await expect(page.getByText('Please enter verification code')).toBeVisible();
+    // The focus goes to the first field to correct, which names its error to a screen reader.
+    const phone = page.getByLabel('Phone number');
+    await expect(phone).toBeFocused();
+    await expect(phone).toHaveAccessibleDescription('Invalid phone number');
+    await phone.fill('13700000001');
+    await expect(page.getByText('Invalid phone number')).toBeHidden();
     await expectAccessible(page);
   });
 

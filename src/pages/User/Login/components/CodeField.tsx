@@ -1,15 +1,15 @@
 import { useCountDown } from 'ahooks';
-import type { FormInstance } from 'antd';
-import { Button, Form, Input, Space } from 'antd';
+import { Button, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useIntl } from '@/intl';
 import { sendOtp } from '@/services/auth';
 import { opsSendOtp } from '@/services/ops';
 import { envelopeOf } from '@/utils/bizError';
 import { feedback } from '@/utils/feedback';
+import Field, { errorIdOf } from './Field';
 import type { LoginValues } from './loginValues';
 
-const CODE_INPUT_ID = 'login_code';
+export const CODE_INPUT_ID = 'login_code';
 
 /** The wait an OTP_TOO_SOON answer names in its details (`retryAfterSeconds`), or undefined for any other failure. */
 function retryAfterSeconds(error: unknown): number | undefined {
@@ -19,11 +19,21 @@ function retryAfterSeconds(error: unknown): number | undefined {
   return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
 }
 
+interface CodeFieldProps {
+  operator?: boolean;
+  code: string;
+  error?: string;
+  onChange: (code: string) => void;
+  onBlur: () => void;
+  /** The phone (and kind) to send a code for, or undefined when the form has said why it cannot be sent. */
+  codeRequest: () => Pick<LoginValues, 'kind' | 'phone'> | undefined;
+}
+
 /**
  * The code input and its Send code button, which counts down for as long as the server asks us to wait. An operator's
  * code is asked for by phone alone.
  */
-export default function CodeField({ form, operator = false }: { form: FormInstance<LoginValues>; operator?: boolean }) {
+export default function CodeField({ operator = false, code, error, onChange, onBlur, codeRequest }: CodeFieldProps) {
   const intl = useIntl();
   const [sending, setSending] = useState(false);
   const [resendAt, setResendAt] = useState<number>();
@@ -31,8 +41,8 @@ export default function CodeField({ form, operator = false }: { form: FormInstan
   const seconds = Math.ceil(leftMs / 1000);
 
   const send = async () => {
-    // An invalid phone is shown under its field by the form itself; nothing is sent then.
-    const valid = await form.validateFields(operator ? ['phone'] : ['phone', 'kind']).catch(() => undefined);
+    // An invalid phone is said under its field (and focused); nothing is sent then.
+    const valid = codeRequest();
     if (!valid) return;
     setSending(true);
     try {
@@ -55,31 +65,28 @@ export default function CodeField({ form, operator = false }: { form: FormInstan
   };
 
   return (
-    <Form.Item label={intl.formatMessage({ id: 'pages.login.code' })} htmlFor={CODE_INPUT_ID} required>
+    <Field id={CODE_INPUT_ID} label={intl.formatMessage({ id: 'pages.login.code' })} error={error}>
       <Space.Compact style={{ width: '100%' }}>
-        <Form.Item
-          name="code"
-          noStyle
-          rules={[
-            { required: true, whitespace: true, message: intl.formatMessage({ id: 'pages.login.code.required' }) },
-            { pattern: /^\s*\d{6}\s*$/, message: intl.formatMessage({ id: 'pages.login.code.format' }) },
-          ]}
-        >
-          <Input
-            id={CODE_INPUT_ID}
-            size="large"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder={intl.formatMessage({ id: 'pages.login.code.placeholder' })}
-          />
-        </Form.Item>
+        <Input
+          id={CODE_INPUT_ID}
+          size="large"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          placeholder={intl.formatMessage({ id: 'pages.login.code.placeholder' })}
+          value={code}
+          status={error ? 'error' : undefined}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? errorIdOf(CODE_INPUT_ID) : undefined}
+          onChange={(event) => onChange(event.target.value)}
+          onBlur={onBlur}
+        />
         <Button size="large" onClick={send} loading={sending} disabled={seconds > 0}>
           {seconds > 0
             ? intl.formatMessage({ id: 'pages.login.resendIn' }, { seconds })
             : intl.formatMessage({ id: 'pages.login.sendCode' })}
         </Button>
       </Space.Compact>
-    </Form.Item>
+    </Field>
   );
 }

@@ -1,6 +1,6 @@
 import { history, useModel, useSearchParams } from '@umijs/max';
-import { Button, Form, Input, Radio } from 'antd';
-import { useState } from 'react';
+import { Button, Input, Radio } from 'antd';
+import { type FormEvent, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { getLocale, useIntl } from '@/intl';
 import { currentUser, login } from '@/services/auth';
@@ -12,24 +12,62 @@ import { isMainlandMobile } from '@/utils/phone';
 import { saveSession } from '@/utils/session';
 import defaultSettings from '../../../../../config/defaultSettings';
 import type { UserKind } from '../../../../../contract/auth';
-import CodeField from './CodeField';
+import CodeField, { CODE_INPUT_ID } from './CodeField';
+import Field, { errorIdOf, LABEL_STYLE } from './Field';
 import type { LoginValues } from './loginValues';
 
 const KINDS: UserKind[] = ['individual', 'testCenter', 'examiner'];
 
+const PHONE_INPUT_ID = 'login_phone';
+
+type Errors = Partial<Record<'phone' | 'code', string>>;
+
 /**
  * Kind, phone and one-time code; the first login of a phone for a kind creates the account. An operator's form
- * (/ops/login) has no kind and creates nothing: only a phone that is an operator logs in.
+ * (/ops/login) has no kind and creates nothing: only a phone that is an operator logs in. A field says what is wrong
+ * with it when it is left, when the form is sent (the focus then goes to the first such field), and, once it has
+ * said so, again as it is corrected.
  */
 export default function LoginForm({ operator = false }: { operator?: boolean }) {
   const intl = useIntl();
-  const [form] = Form.useForm<LoginValues>();
+  const text = (id: string) => intl.formatMessage({ id });
   const { setInitialState } = useModel('@@initialState');
   const [submitting, setSubmitting] = useState(false);
   const [searchParams] = useSearchParams();
-  const invalidPhone = intl.formatMessage({ id: 'pages.login.phone.invalid' });
+  const [values, setValues] = useState<LoginValues>({ kind: 'individual', phone: '', code: '' });
+  const [errors, setErrors] = useState<Errors>({});
 
-  const submit = async (values: LoginValues) => {
+  const check = {
+    phone: (phone: string) => (isMainlandMobile(phone) ? undefined : text('pages.login.phone.invalid')),
+    code: (code: string) => {
+      if (!code.trim()) return text('pages.login.code.required');
+      return /^\s*\d{6}\s*$/.test(code) ? undefined : text('pages.login.code.format');
+    },
+  };
+  const change = (field: 'phone' | 'code', value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: check[field](value) }));
+  };
+  const leave = (field: 'phone' | 'code') => {
+    if (values[field]) setErrors((current) => ({ ...current, [field]: check[field](values[field]) }));
+  };
+  /** The phone (and kind) a code may be sent for, or undefined after saying why not under the phone. */
+  const codeRequest = () => {
+    const phone = check.phone(values.phone);
+    setErrors((current) => ({ ...current, phone }));
+    if (!phone) return { kind: values.kind, phone: values.phone };
+    document.getElementById(PHONE_INPUT_ID)?.focus();
+    return undefined;
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found: Errors = { phone: check.phone(values.phone), code: check.code(values.code) };
+    setErrors(found);
+    if (found.phone || found.code) {
+      document.getElementById(found.phone ? PHONE_INPUT_ID : CODE_INPUT_ID)?.focus();
+      return;
+    }
     setSubmitting(true);
     try {
       const credentials = { phone: values.phone, code: values.code.trim() };
@@ -42,9 +80,7 @@ export default function LoginForm({ operator = false }: { operator?: boolean }) 
       if (user.kind === 'individual') shareNotificationLocale(getLocale());
       // The page guard reads initialState on the next page change, so it must hold the user before we navigate.
       flushSync(() => setInitialState((state) => ({ settings: defaultSettings, ...state, currentUser: user })));
-      feedback.message.success(
-        intl.formatMessage({ id: session.created ? 'pages.login.created' : 'pages.login.welcome' }),
-      );
+      feedback.message.success(text(session.created ? 'pages.login.created' : 'pages.login.welcome'));
       const fallback = operator ? OPS_HOME_PATH : undefined;
       history.replace(safeRedirect(searchParams.get('redirect'), window.location.origin, fallback));
     } catch {
@@ -55,50 +91,51 @@ export default function LoginForm({ operator = false }: { operator?: boolean }) 
   };
 
   return (
-    <Form<LoginValues>
-      form={form}
-      name="login"
-      layout="vertical"
-      requiredMark={false}
-      initialValues={{ kind: 'individual' }}
-      onFinish={submit}
-    >
+    <form name="login" noValidate onSubmit={submit}>
       {operator ? null : (
-        <Form.Item name="kind" label={intl.formatMessage({ id: 'pages.login.kind' })}>
+        <fieldset style={{ border: 0, margin: '0 0 24px', padding: 0, minWidth: 0 }}>
+          <legend style={{ ...LABEL_STYLE, margin: 0 }}>{text('pages.login.kind')}</legend>
           <Radio.Group
             optionType="button"
             buttonStyle="solid"
             style={{ display: 'flex' }}
+            value={values.kind}
+            onChange={(event) => setValues((current) => ({ ...current, kind: event.target.value }))}
             options={KINDS.map((kind) => ({
               value: kind,
-              label: intl.formatMessage({ id: `pages.login.kind.${kind}` }),
+              label: text(`pages.login.kind.${kind}`),
               style: { flex: 1, textAlign: 'center' },
             }))}
           />
-        </Form.Item>
+        </fieldset>
       )}
-      <Form.Item
-        name="phone"
-        label={intl.formatMessage({ id: 'pages.login.phone' })}
-        rules={[
-          {
-            validator: (_, value: string | undefined) =>
-              value && isMainlandMobile(value) ? Promise.resolve() : Promise.reject(new Error(invalidPhone)),
-          },
-        ]}
-      >
+      <Field id={PHONE_INPUT_ID} label={text('pages.login.phone')} error={errors.phone}>
         <Input
+          id={PHONE_INPUT_ID}
           size="large"
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          placeholder={intl.formatMessage({ id: 'pages.login.phone.placeholder' })}
+          placeholder={text('pages.login.phone.placeholder')}
+          value={values.phone}
+          status={errors.phone ? 'error' : undefined}
+          aria-invalid={Boolean(errors.phone)}
+          aria-describedby={errors.phone ? errorIdOf(PHONE_INPUT_ID) : undefined}
+          onChange={(event) => change('phone', event.target.value)}
+          onBlur={() => leave('phone')}
         />
-      </Form.Item>
-      <CodeField form={form} operator={operator} />
+      </Field>
+      <CodeField
+        operator={operator}
+        code={values.code}
+        error={errors.code}
+        onChange={(code) => change('code', code)}
+        onBlur={() => leave('code')}
+        codeRequest={codeRequest}
+      />
       <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
-        {intl.formatMessage({ id: 'pages.login.submit' })}
+        {text('pages.login.submit')}
       </Button>
-    </Form>
+    </form>
   );
 }
