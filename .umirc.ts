@@ -78,6 +78,13 @@ export default defineConfig({
       const copy = join(dirname(require.resolve(`${owner}/package.json`)), 'node_modules/@babel/runtime');
       if (existsSync(copy)) memo.resolve.alias.set(realpathSync(copy), runtime);
     }
+    // Neither package says it is free of side effects, so webpack kept all of each wherever any part was imported:
+    // antd's inputs import rc-field-form's FormProvider context (the whole form store came with it, 16 KB gzipped on
+    // the login page), and Umi's request plugin re-exports a useRequest this app never calls (ahooks' is used).
+    memo.module
+      .rule('side-effect-free')
+      .test(/[\\/]node_modules[\\/](rc-field-form|@ahooksjs[\\/]use-request)[\\/]/)
+      .sideEffects(false);
     return memo;
   },
   // The examiner's scan page decodes QR codes with ZXing compiled to WebAssembly (barcode-detector, which pins this
