@@ -4,7 +4,7 @@
  */
 
 /** Spec section 5: two lowercase letters, optionally a dash and two uppercase letters. */
-export const LOCALE_ID = /^[a-z]{2}(-[A-Z]{2})?$/;
+const LOCALE_ID = /^[a-z]{2}(-[A-Z]{2})?$/;
 
 /** The languages with translations in src/locales. */
 export const LOCALES = ['zh-CN', 'en-US'] as const;

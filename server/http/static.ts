@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DEFAULT_LOCALE, LOCALE_COOKIE, pickLocale } from '../../contract/locale';
+import { LOCALE_COOKIE, pickLocale } from '../../contract/locale';
 import { AppError } from '../errors';
 import { envelopeOf } from './errors';
 
@@ -82,11 +82,10 @@ export async function registerFrontEnd(app: FastifyInstance, staticDir: string):
       (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
     if (!wantsPage) return reply.status(404).type('text/plain; charset=utf-8').send('Not found.');
     const document = await fs.promises.readFile(path.join(staticDir, pageDocument(staticDir, pathname)), 'utf8');
-    const language = documentLanguage(request);
     return reply
       .header('cache-control', 'no-cache')
       .header('vary', 'Cookie, Accept-Language')
       .type('text/html; charset=utf-8')
-      .send(language === DEFAULT_LOCALE ? document : document.replace(HTML_LANG, `<html lang="${language}"`));
+      .send(document.replace(HTML_LANG, `<html lang="${documentLanguage(request)}"`));
   });
 }
