@@ -29,6 +29,14 @@ const TARGET_CLS = 0.1;
 /** The nine audits take about two minutes, up to six on a busy 2-core machine; past this the bench gives up. */
 const DEADLINE_MS = 15 * 60_000;
 const PHONE = '13900139000';
+/**
+ * Lighthouse's own trace failures, after which its message says to run it again; an audit that fails so is run again,
+ * up to this many times, and the retry is printed.
+ */
+const TRACE_FAILURES = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED']);
+const TRACE_RETRIES = 2;
+
+class TraceFailure extends Error {}
 /** What a phone set to Chinese asks for; the app follows navigator.language (Chromium on Linux ignores --lang). */
 const LANGUAGE = 'zh-CN';
 
@@ -119,6 +127,9 @@ async function audit(
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${url.pathname}`);
     const { lhr } = result;
+    if (lhr.runtimeError && TRACE_FAILURES.has(lhr.runtimeError.code)) {
+      throw new TraceFailure(`${url.pathname}: ${lhr.runtimeError.code}`);
+    }
     if (lhr.runtimeError) throw new Error(`${url.pathname}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const landed = new URL(lhr.finalDisplayedUrl).pathname;
     if (landed !== url.pathname) throw new Error(`${url.pathname} ended at ${landed}: another page was measured`);
@@ -146,6 +157,17 @@ async function audit(
     return { lhr, run };
   } finally {
     await context.close();
+  }
+}
+
+async function auditUntilTraced(...args: Parameters<typeof audit>): ReturnType<typeof audit> {
+  for (let retry = 1; ; retry++) {
+    try {
+      return await audit(...args);
+    } catch (error) {
+      if (!(error instanceof TraceFailure) || retry > TRACE_RETRIES) throw error;
+      console.log(`${error.message}, Lighthouse's trace failed; auditing again (${retry}/${TRACE_RETRIES})`);
+    }
   }
 }
 
@@ -202,7 +224,13 @@ async function main(): Promise<boolean> {
       const runs: Run[] = [];
       const url = new URL(path, server.url);
       for (let n = 1; n <= RUNS; n++) {
-        const { lhr, run } = await audit(lighthouse, browser, url, as === 'candidate' ? session : null, reports);
+        const { lhr, run } = await auditUntilTraced(
+          lighthouse,
+          browser,
+          url,
+          as === 'candidate' ? session : null,
+          reports,
+        );
         runs.push(run);
         benchmarkIndexes.push(lhr.environment.benchmarkIndex);
         const { throttling, throttlingMethod, formFactor } = lhr.configSettings;
