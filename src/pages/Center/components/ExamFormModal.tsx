@@ -1,8 +1,9 @@
 import { useRequest } from 'ahooks';
-import { Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, type SelectProps, Switch } from 'antd';
+import { Col, Form, Input, InputNumber, Modal, Row, Select, type SelectProps, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
+import DatePicker from '@/components/DatePicker';
 import { useFailure } from '@/hooks/useFailure';
 import { useIntl } from '@/intl';
 import { categories } from '@/services/catalog';

@@ -1,6 +1,7 @@
 import { useRequest } from 'ahooks';
-import { Button, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd';
+import { Button, Col, Form, Input, Row, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
+import DatePicker from '@/components/DatePicker';
 import RegionField from '@/components/RegionField';
 import { useIntl } from '@/intl';
 import { categories } from '@/services/catalog';

@@ -1,8 +1,9 @@
 import { useAccess } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Alert, DatePicker, Space, Spin } from 'antd';
+import { Alert, Space, Spin } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import DatePicker from '@/components/DatePicker';
 import { withPageTexts } from '@/components/PageTexts';
 import { useIntl } from '@/intl';
 import { dashboard } from '@/services/ops';

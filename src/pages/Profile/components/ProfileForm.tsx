@@ -1,8 +1,9 @@
 import { CalendarOutlined } from '@ant-design/icons';
-import { Col, DatePicker, Form, Input, Select } from 'antd';
+import { Col, Form, Input, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type KeyboardEvent, useEffect } from 'react';
+import DatePicker from '@/components/DatePicker';
 import { useIntl } from '@/intl';
 import { saveProfile } from '@/services/profile';
 import { handledHere } from '@/utils/failure';

@@ -1,6 +1,7 @@
 import { useRequest } from 'ahooks';
-import { Alert, Button, Checkbox, DatePicker, Descriptions, Form, Space } from 'antd';
+import { Alert, Button, Checkbox, Descriptions, Form, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import DatePicker from '@/components/DatePicker';
 import { useFailure } from '@/hooks/useFailure';
 import { useIntl } from '@/intl';
 import { allocateSeats, examSeating, rooms, saveExamSeating } from '@/services/center';

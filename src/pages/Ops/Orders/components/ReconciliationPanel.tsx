@@ -1,8 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { useRequest } from 'ahooks';
-import { Alert, Button, DatePicker, Space, type TableColumnsType } from 'antd';
+import { Alert, Button, Space, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import DatePicker from '@/components/DatePicker';
 import { RegionTable } from '@/components/ScrollRegion';
 import { useIntl } from '@/intl';
 import { reconciliation, reconciliationExport } from '@/services/ops';
