@@ -1,8 +1,9 @@
 import type { RequestConfig } from '@umijs/max';
-import type { ReactNode } from 'react';
+import { type ReactNode, startTransition } from 'react';
 import AntdLocale from '@/components/AntdLocale';
 import AppNotices from '@/components/AppNotices';
 import DocumentTitle from '@/components/DocumentTitle';
+import MountInTransition from '@/components/MountInTransition';
 import { getIntl, getLocale, IntlRoot } from '@/intl';
 import { errorConfig } from '@/requestErrorConfig';
 import { currentUser as fetchCurrentUser } from '@/services/auth';
@@ -14,6 +15,7 @@ import { clearSession, readToken } from '@/utils/session';
 import { primeSiteInfo } from '@/utils/siteInfo';
 import defaultSettings from '../config/defaultSettings';
 import type { CurrentUser } from '../contract/auth';
+import { formatterBuilds } from '../contract/format';
 
 export interface InitialState {
   currentUser?: CurrentUser;
@@ -55,14 +57,16 @@ export function render(oldRender: () => void): void {
   const lang = getLocale();
   applyDocumentLocale(lang, getIntl(lang).formatMessage({ id: 'app.title' }));
   removeServiceWorkers().catch(() => undefined);
-  oldRender();
+  for (const build of formatterBuilds(lang)) setTimeout(build);
+  // A transition, as MountInTransition's: React renders the first screen in slices instead of one long task.
+  startTransition(oldRender);
 }
 
 export function innerProvider(container: ReactNode) {
   return (
     <IntlRoot>
       <AntdLocale>
-        {container}
+        <MountInTransition>{container}</MountInTransition>
         <AppNotices />
         <DocumentTitle />
       </AntdLocale>

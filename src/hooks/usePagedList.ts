@@ -1,5 +1,5 @@
 import { useRequest } from 'ahooks';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import type { CallOptions } from '@/services/client';
 import { handledHere } from '@/utils/failure';
 import { useReloadOnline } from './useReloadOnline';
@@ -29,11 +29,15 @@ export function usePagedList<T, F extends object = Record<string, never>>(
     { refreshDeps: [page], loadingDelay: 0 },
   );
   useReloadOnline(Boolean(error), refresh);
+  // The rows that arrived are drawn in a transition (React renders it in slices, so a phone can still paint and
+  // answer a tap); until then the list still reads as loading.
+  const arrived = !loading && !error ? data : undefined;
+  const drawn = useDeferredValue(arrived);
   return {
     /** The rows of the page asked for last; none while it loads or after it failed. */
-    list: !loading && !error ? (data?.list ?? []) : [],
+    list: drawn?.list ?? [],
     total: data?.total ?? 0,
-    loading,
+    loading: loading || drawn !== arrived,
     error,
     retry: refresh,
     current: page.current,

@@ -1,5 +1,6 @@
 import { useRequest } from 'ahooks';
 import { Button, Card, Col, Empty, Row, Skeleton } from 'antd';
+import { useDeferredValue } from 'react';
 import { useIntl } from '@/intl';
 import { exams } from '@/services/catalog';
 import { handledHere } from '@/utils/failure';
@@ -12,19 +13,21 @@ export default function UpcomingExams() {
   const intl = useIntl();
   // Shown in place (with a retry) rather than as a global error popup: the rest of the page still works.
   const { data, loading, error, refresh } = useRequest(() => exams({ current: 1, pageSize: SHOWN }, handledHere));
+  // The cards are drawn in a transition, in slices a phone can paint and answer a tap between (usePagedList's way).
+  const drawn = useDeferredValue(data);
   let body: React.ReactNode;
-  if (loading && !data) body = <Skeleton active />;
+  if ((loading && !data) || (data && !drawn)) body = <Skeleton active />;
   else if (error)
     body = (
       <Empty description={intl.formatMessage({ id: 'pages.home.upcoming.failed' })}>
         <Button onClick={refresh}>{intl.formatMessage({ id: 'pages.home.upcoming.retry' })}</Button>
       </Empty>
     );
-  else if (!data?.list.length) body = <Empty description={intl.formatMessage({ id: 'pages.home.upcoming.empty' })} />;
+  else if (!drawn?.list.length) body = <Empty description={intl.formatMessage({ id: 'pages.home.upcoming.empty' })} />;
   else
     body = (
       <Row gutter={[16, 16]}>
-        {data.list.map((exam) => (
+        {drawn.list.map((exam) => (
           <Col key={exam.id} xs={24} md={12} lg={8}>
             <ExamCard exam={exam} />
           </Col>
