@@ -34,6 +34,10 @@ export default {
   'pages.examlist.filter.q.placeholder': 'Exam name or exam code',
   'pages.examlist.filter.search': 'Search',
   'pages.examlist.filter.reset': 'Reset',
+  'pages.examlist.filter.label': 'Find exams',
+  'pages.examlist.filter.more':
+    '{count, plural, =0 {More filters} one {More filters (# chosen)} other {More filters (# chosen)}}',
+  'pages.examlist.filter.fewer': 'Fewer filters',
   'pages.examlist.open.empty': 'No exam open for booking matches these filters.',
   'pages.examlist.total': '{total, plural, one {# exam} other {# exams}}',
   'pages.examlist.details.title': 'Exam details',

@@ -223,12 +223,25 @@ describe('My Exams of a candidate', () => {
     await person.click(screen.getByTitle('2'));
     await screen.findByText('Exam 11');
     await person.type(screen.getByLabelText('Search'), ' HSK-7 ');
-    await person.click(screen.getByLabelText('Category'));
+    // A phone (jsdom matches no breakpoint) shows the search alone until More filters is pressed.
+    expect(screen.queryByLabelText('Category')).not.toBeInTheDocument();
+    const more = screen.getByText('More filters', { selector: 'button span' }).closest('button') as HTMLElement;
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await person.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    await person.click(await screen.findByLabelText('Category', {}, { timeout: 15_000 }));
     await person.click(await screen.findByTitle('Language proficiency'));
+    await person.click(screen.getByText('Fewer filters', { selector: 'button span' }));
+    expect(screen.queryByLabelText('Category')).not.toBeInTheDocument();
+    expect(screen.getByText('More filters (1 chosen)', { selector: 'button span' })).toBeInTheDocument();
     await person.click(screen.getByText('Search', { selector: 'button span' }));
     await waitFor(() =>
       expect(examQueries.at(-1)).toEqual({ current: 1, pageSize: 10, q: 'HSK-7', category: 'language' }),
     );
+    await person.click(screen.getByText('Reset', { selector: 'button span' }));
+    await waitFor(() => expect(examQueries.at(-1)).toEqual({ current: 1, pageSize: 10 }));
+    expect(screen.getByLabelText('Search')).toHaveValue('');
+    expect(screen.getByText('More filters', { selector: 'button span' })).toBeInTheDocument();
   });
 
   it('books an exam, and offers group booking with the exam kept in localStorage', async () => {

@@ -1,19 +1,20 @@
-import { useRequest } from 'ahooks';
-import { Button, Col, Form, Input, Row, Select, Space } from 'antd';
+import { Button, Col, Grid, Input, Row, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
-import DatePicker from '@/components/DatePicker';
-import RegionField from '@/components/RegionField';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
+import Field from '@/components/Field';
 import { useIntl } from '@/intl';
-import { categories } from '@/services/catalog';
-import { namedOptions } from '@/utils/options';
 import type { QueryOf } from '../../../../contract/api';
 
 export type ExamFilterQuery = Omit<QueryOf<'exams'>, 'current' | 'pageSize'>;
 
-interface FilterValues {
+/** The filters beyond the search, drawn by ExamFilterFields. */
+export interface MoreFilterValues {
   category?: string;
   region?: string[];
   dates?: [Dayjs | null, Dayjs | null] | null;
+}
+
+interface FilterValues extends MoreFilterValues {
   q?: string;
 }
 
@@ -32,62 +33,70 @@ export function toExamQuery(values: FilterValues): ExamFilterQuery {
   return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined));
 }
 
-/** Category, province and city, exam dates and a search by name or code; applied by Search, cleared by Reset. */
+// The selects and the date picker weigh about 100 KB gzipped with their styles: a phone shows the search alone
+// until "More filters" is pressed.
+const ExamFilterFields = lazy(() => import('./ExamFilterFields'));
+
+const MORE_ID = 'examFilters_more';
+
+/**
+ * A search by name or code, and category, province and city, and exam dates; applied by Search (or Enter), cleared by
+ * Reset. On a phone the filters beyond the search are folded under "More filters", which says how many are chosen.
+ */
 export default function ExamFilters({ onChange }: { onChange: (query: ExamFilterQuery) => void }) {
   const intl = useIntl();
-  const [form] = Form.useForm<FilterValues>();
-  const text = (id: string) => intl.formatMessage({ id: `pages.examlist.filter.${id}` });
-  const { data: categoryList = [] } = useRequest(() => categories());
+  const text = (id: string, values?: Record<string, number>) =>
+    intl.formatMessage({ id: `pages.examlist.filter.${id}` }, values);
+  const wide = Grid.useBreakpoint().sm === true;
+  const [unfolded, setUnfolded] = useState<boolean>();
+  const shown = unfolded ?? wide;
+  const [q, setQ] = useState('');
+  const [more, setMore] = useState<MoreFilterValues>({});
+  const chosen = [more.category, more.region?.length, more.dates?.[0] ?? more.dates?.[1]].filter(Boolean).length;
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    onChange(toExamQuery({ ...more, q }));
+  };
   return (
-    <Form<FilterValues>
-      form={form}
-      name="examFilters"
-      layout="vertical"
-      onFinish={(values) => onChange(toExamQuery(values))}
-    >
+    <form aria-label={text('label')} onSubmit={search}>
       <Row gutter={16}>
         <Col xs={24} sm={12} lg={6}>
-          <Form.Item name="category" label={text('category')}>
-            <Select
+          <Field id="examFilters_q" label={text('q')}>
+            <Input
+              id="examFilters_q"
               allowClear
-              placeholder={text('category.all')}
-              options={namedOptions(categoryList, (category) => category.code, intl.locale)}
+              maxLength={100}
+              placeholder={text('q.placeholder')}
+              value={q}
+              onChange={(event) => setQ(event.target.value)}
             />
-          </Form.Item>
+          </Field>
         </Col>
-        <Col xs={24} sm={12} lg={6}>
-          <Form.Item name="region" label={text('region')}>
-            <RegionField changeOnSelect placeholder={text('region.all')} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12} lg={6}>
-          <Form.Item name="dates" label={text('dates')}>
-            <DatePicker.RangePicker
-              allowEmpty={[true, true]}
-              placeholder={[text('dates.from'), text('dates.to')]}
-              style={{ width: '100%' }}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12} lg={6}>
-          <Form.Item name="q" label={text('q')}>
-            <Input allowClear maxLength={100} placeholder={text('q.placeholder')} />
-          </Form.Item>
-        </Col>
+        <div id={MORE_ID} style={{ display: 'contents' }}>
+          {shown ? (
+            <Suspense fallback={null}>
+              <ExamFilterFields value={more} onChange={setMore} />
+            </Suspense>
+          ) : null}
+        </div>
       </Row>
-      <Space>
+      <Space wrap>
         <Button type="primary" htmlType="submit">
           {text('search')}
         </Button>
         <Button
           onClick={() => {
-            form.resetFields();
+            setQ('');
+            setMore({});
             onChange({});
           }}
         >
           {text('reset')}
         </Button>
+        <Button type="link" aria-expanded={shown} aria-controls={MORE_ID} onClick={() => setUnfolded(!shown)}>
+          {shown ? text('fewer') : text('more', { count: chosen })}
+        </Button>
       </Space>
-    </Form>
+    </form>
   );
 }

@@ -1,12 +1,12 @@
 import { useCountDown } from 'ahooks';
 import { Button, Input, Space } from 'antd';
 import { useState } from 'react';
+import Field, { errorIdOf } from '@/components/Field';
 import { useIntl } from '@/intl';
 import { sendOtp } from '@/services/auth';
 import { opsSendOtp } from '@/services/ops';
 import { envelopeOf } from '@/utils/bizError';
 import { feedback } from '@/utils/feedback';
-import Field, { errorIdOf } from './Field';
 import type { LoginValues } from './loginValues';
 
 export const CODE_INPUT_ID = 'login_code';

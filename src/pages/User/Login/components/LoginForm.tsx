@@ -2,6 +2,7 @@ import { history, useModel, useSearchParams } from '@umijs/max';
 import { Button, Input, Radio } from 'antd';
 import { type FormEvent, useState } from 'react';
 import { flushSync } from 'react-dom';
+import Field, { errorIdOf, LABEL_STYLE } from '@/components/Field';
 import { getLocale, useIntl } from '@/intl';
 import { currentUser, login } from '@/services/auth';
 import { shareNotificationLocale } from '@/services/notifications';
@@ -13,7 +14,6 @@ import { saveSession } from '@/utils/session';
 import defaultSettings from '../../../../../config/defaultSettings';
 import type { UserKind } from '../../../../../contract/auth';
 import CodeField, { CODE_INPUT_ID } from './CodeField';
-import Field, { errorIdOf, LABEL_STYLE } from './Field';
 import type { LoginValues } from './loginValues';
 
 const KINDS: UserKind[] = ['individual', 'testCenter', 'examiner'];

@@ -18,8 +18,9 @@ interface FieldProps {
 
 /**
  * A labelled control and its error, spaced as antd's vertical form item (label, control, 24 px below or the error in
- * its place), so the login card matches its shell (config/shell.ts). The login page draws its three fields with these
- * rather than antd's Form, whose field store, motion and label tooltips were 29 KB gzipped of its first load.
+ * its place), so the login card matches its shell (config/shell.ts). The login page and the exam list's filters draw
+ * their fields with these rather than antd's Form, whose field store, motion and label tooltips were 29 KB gzipped of
+ * the login page's first load.
  */
 export default function Field({ id, label, error, children }: FieldProps) {
   const { token } = theme.useToken();
