@@ -1,8 +1,9 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { lazy, Suspense, startTransition, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { getLocale, useIntl } from '@/intl';
 import { SUPPORTED_LOCALES } from '@/utils/locale';
+import { useMenuOnFirstUse } from './useMenuOnFirstUse';
 
 // antd's Dropdown and Menu (rc-menu, rc-dropdown) weigh about 25 KB gzipped; the login page shows this button, so the
 // menu is loaded only when someone first opens it.
@@ -12,40 +13,22 @@ const LangMenu = lazy(() => import('./LangMenu'));
 export default function LangSwitch() {
   const intl = useIntl();
   const current = getLocale();
-  const [menuRequested, setMenuRequested] = useState(false);
-  const [open, setOpen] = useState(false);
-  // A transition keeps the button on screen (and focusable) while the menu's code loads.
-  const openMenu = () =>
-    startTransition(() => {
-      setMenuRequested(true);
-      setOpen(true);
-    });
+  const menu = useMenuOnFirstUse();
   const currentLabel = SUPPORTED_LOCALES.find((item) => item.lang === current)?.label;
   const button = (
     <Button
       type="text"
       icon={<GlobalOutlined aria-hidden="true" />}
       aria-label={`${intl.formatMessage({ id: 'component.selectLang.label' })}: ${currentLabel ?? current}`}
-      aria-haspopup="menu"
-      aria-expanded={open}
-      // Wrapping the button in the menu mounts it anew; this keeps the keyboard focus on it.
-      autoFocus={menuRequested}
-      // Once the menu is there, its own trigger handles clicks (Enter and Space click a button too).
-      onClick={menuRequested ? undefined : openMenu}
-      onKeyDown={(event) => {
-        if (event.key === 'ArrowDown') {
-          event.preventDefault();
-          openMenu();
-        }
-      }}
+      {...menu.buttonProps}
     >
       {currentLabel}
     </Button>
   );
   return (
     <Suspense fallback={button}>
-      {menuRequested ? (
-        <LangMenu current={current} open={open} onOpenChange={setOpen}>
+      {menu.requested ? (
+        <LangMenu current={current} open={menu.open} onOpenChange={menu.setOpen}>
           {button}
         </LangMenu>
       ) : (

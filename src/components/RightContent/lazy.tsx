@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 
-// The header's menus bring antd's Dropdown, Menu, Avatar and Tooltip (and, through them, rc-field-form); only pages
+// The header's buttons bring antd's Avatar and Badge (their menus arrive later still: useMenuOnFirstUse); only pages
 // inside the layout show them, so the login page's first load goes without.
 const LazyRightContent = lazy(() => import('./index'));
 

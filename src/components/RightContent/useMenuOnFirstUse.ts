@@ -1,0 +1,37 @@
+import { type KeyboardEvent, startTransition, useState } from 'react';
+
+/**
+ * A header button whose dropdown menu's code arrives when it is first opened (antd's Dropdown and Menu, and their
+ * styles, are left out of every page's first load), and which then opens at once. The button's props say it opens a
+ * menu, open it by click, Enter, Space or ArrowDown, and keep the keyboard focus on it when the menu first wraps it.
+ */
+export function useMenuOnFirstUse() {
+  const [requested, setRequested] = useState(false);
+  const [open, setOpen] = useState(false);
+  // A transition keeps the button on screen (and focusable) while the menu's code loads.
+  const openMenu = () =>
+    startTransition(() => {
+      setRequested(true);
+      setOpen(true);
+    });
+  return {
+    /** Render the menu (wrapping the button) once this is true. */
+    requested,
+    open,
+    setOpen,
+    buttonProps: {
+      'aria-haspopup': 'menu' as const,
+      'aria-expanded': open,
+      // Wrapping the button in the menu mounts it anew; this keeps the keyboard focus on it.
+      autoFocus: requested,
+      // Once the menu is there, its own trigger handles clicks (Enter and Space click a button too).
+      onClick: requested ? undefined : openMenu,
+      onKeyDown: (event: KeyboardEvent) => {
+        if (event.key === 'ArrowDown') {
+          event.preventDefault();
+          openMenu();
+        }
+      },
+    },
+  };
+}
