@@ -1,5 +1,5 @@
 import { Alert, Card, Descriptions, type TableColumnsType, Tag } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import ResponsiveList from '@/components/ResponsiveList';
 import { usePagedList } from '@/hooks/usePagedList';
 import { useIntl } from '@/intl';
@@ -7,9 +7,11 @@ import { exams } from '@/services/catalog';
 import type { ExamSummary } from '../../../../contract/catalog';
 import { formatFen, formatInZone, pickText, zoneLabel } from '../../../../contract/format';
 import ExamActions from './ExamActions';
-import ExamDetails from './ExamDetails';
 import ExamFilters, { type ExamFilterQuery } from './ExamFilters';
 import { useBookedExams } from './useBookedExams';
+
+// The details drawer (antd's Drawer and its styles) arrives when a candidate first opens an exam's details.
+const ExamDetails = lazy(() => import('./ExamDetails'));
 
 /** Spec section 9: page size 10. */
 const PAGE_SIZE = 10;
@@ -24,6 +26,12 @@ export default function OpenExams({ canBook }: { canBook: boolean }) {
   const text = (id: string) => intl.formatMessage({ id: `pages.examlist.${id}` });
   const [filters, setFilters] = useState<ExamFilterQuery>({});
   const [shown, setShown] = useState<ExamSummary>();
+  // Once opened, the drawer stays mounted, so that it closes with its animation.
+  const [detailsOpened, setDetailsOpened] = useState(false);
+  const openDetails = (exam: ExamSummary) => {
+    setDetailsOpened(true);
+    setShown(exam);
+  };
   const page = usePagedList(exams, PAGE_SIZE, filters);
   const booked = useBookedExams(canBook);
   const province = (exam: ExamSummary) => (locale.startsWith('zh') ? exam.province.name : exam.province.nameEn);
@@ -38,7 +46,7 @@ export default function OpenExams({ canBook }: { canBook: boolean }) {
   );
   const seats = (exam: ExamSummary) => (exam.seatsLeft > 0 ? exam.seatsLeft : <Tag color="red">{text('soldOut')}</Tag>);
   const actions = (exam: ExamSummary) => (
-    <ExamActions exam={exam} canBook={canBook} booked={booked.get(exam.id)} onDetails={setShown} />
+    <ExamActions exam={exam} canBook={canBook} booked={booked.get(exam.id)} onDetails={openDetails} />
   );
 
   const columns: TableColumnsType<ExamSummary> = [
@@ -78,12 +86,16 @@ export default function OpenExams({ canBook }: { canBook: boolean }) {
           })}
         />
       </div>
-      <ExamDetails
-        exam={shown}
-        canBook={canBook}
-        booked={shown ? booked.get(shown.id) : undefined}
-        onClose={() => setShown(undefined)}
-      />
+      {detailsOpened ? (
+        <Suspense fallback={null}>
+          <ExamDetails
+            exam={shown}
+            canBook={canBook}
+            booked={shown ? booked.get(shown.id) : undefined}
+            onClose={() => setShown(undefined)}
+          />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }
