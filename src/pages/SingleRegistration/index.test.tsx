@@ -6,6 +6,7 @@ import { examFixture, orderFixture, registrationFixture } from '@/testing/fixtur
 
 const exam = examFixture();
 const EXAM_URL = `/api/front/exams/${exam.id}`;
+// Its ids and amounts; each answer builds its own order, so the time left to pay starts at 15 minutes whenever a test runs.
 const order = orderFixture();
 const registration = registrationFixture({ status: 'pending', canChange: false, canCancel: false });
 
@@ -71,8 +72,8 @@ function bookingServer(overrides: Record<string, (call: Call) => ReturnType<type
       if (promoCode === 'ELSEWHERE') return err('PROMO_CODE_NOT_FOR_EXAM');
       return ok(quoteOf(promoCode));
     },
-    'POST /api/front/student-registration': () => ok({ registration, order, payment: { qrContent: order.qrContent } }),
-    [`GET /api/front/orders/${order.id}`]: () => ok(order),
+    'POST /api/front/student-registration': () => ok({ registration, order: orderFixture(), payment: { qrContent: order.qrContent } }),
+    [`GET /api/front/orders/${order.id}`]: () => ok(orderFixture()),
     ...overrides,
   });
 }
@@ -172,7 +173,7 @@ describe('single registration', () => {
     const calls = bookingServer({
       'POST /api/front/student-registration': () => {
         attempts += 1;
-        return attempts === 1 ? err('INTERNAL') : ok({ registration, order, payment: { qrContent: order.qrContent } });
+        return attempts === 1 ? err('INTERNAL') : ok({ registration, order: orderFixture(), payment: { qrContent: order.qrContent } });
       },
     });
     await openCheckout();
@@ -292,7 +293,7 @@ describe('Pay now books what Check Out shows, after the details form has left th
         'POST /api/front/checkout/quote': (call) => ok(quoteOf(promoOf(call), feeFen)),
         'POST /api/front/student-registration': (call) =>
           (call.body as { expectedTotalFen: number }).expectedTotalFen === quoteOf('SPRING10', feeFen).totalFen
-            ? ok({ registration, order, payment: { qrContent: order.qrContent } })
+            ? ok({ registration, order: orderFixture(), payment: { qrContent: order.qrContent } })
             : err('PRICE_CHANGED'),
       });
       const en = locale === 'en-US';
@@ -526,7 +527,7 @@ describe('a booked registration', () => {
     const pending = registrationFixture({ status: 'pending', canChange: false, canCancel: false });
     serve({
       [`GET /api/front/registrations/${pending.id}`]: () => ok(pending),
-      [`GET /api/front/orders/${order.id}`]: () => ok(order),
+      [`GET /api/front/orders/${order.id}`]: () => ok(orderFixture()),
     });
     loginAs('en-US');
     render(
