@@ -72,7 +72,8 @@ function bookingServer(overrides: Record<string, (call: Call) => ReturnType<type
       if (promoCode === 'ELSEWHERE') return err('PROMO_CODE_NOT_FOR_EXAM');
       return ok(quoteOf(promoCode));
     },
-    'POST /api/front/student-registration': () => ok({ registration, order: orderFixture(), payment: { qrContent: order.qrContent } }),
+    'POST /api/front/student-registration': () =>
+      ok({ registration, order: orderFixture(), payment: { qrContent: order.qrContent } }),
     [`GET /api/front/orders/${order.id}`]: () => ok(orderFixture()),
     ...overrides,
   });
@@ -173,7 +174,9 @@ describe('single registration', () => {
     const calls = bookingServer({
       'POST /api/front/student-registration': () => {
         attempts += 1;
-        return attempts === 1 ? err('INTERNAL') : ok({ registration, order: orderFixture(), payment: { qrContent: order.qrContent } });
+        return attempts === 1
+          ? err('INTERNAL')
+          : ok({ registration, order: orderFixture(), payment: { qrContent: order.qrContent } });
       },
     });
     await openCheckout();
