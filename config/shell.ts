@@ -18,7 +18,8 @@ import { HOME_STEPS } from '../src/pages/Home/steps';
 
 /**
  * The page's content is 1152 px wide at most (as ProLayout's fixed width was), inside 40 px margins on wider screens;
- * the page grey reaches the bottom of the window and beyond.
+ * the page grey reaches the bottom of the window and beyond. On a phone the header's buttons show their icons only (their
+ * names are their aria-labels), so the title keeps its room.
  */
 export const SHELL_CSS = `
 html,body{margin:0;background:#f5f5f5}
@@ -30,6 +31,7 @@ html,body{margin:0;background:#f5f5f5}
 .app-brand span{font-size:18px;font-weight:600;line-height:56px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .app-main{box-sizing:border-box;flex:1 0 calc(100vh - 56px);width:100%;max-width:1232px;margin:0 auto;padding:16px}
 @media (min-width:768px){.app-main{padding:24px 40px}.app-header-inner{padding:0 40px}}
+@media (max-width:575px){.app-header-label{display:none}}
 .boot-bar{height:16px;margin:0 0 16px;border-radius:4px;background:rgba(0,0,0,.06)}
 .boot-block{height:160px;margin:0 0 16px;border-radius:8px;background:#fff}
 .boot-login{box-sizing:border-box;min-height:100vh;padding:56px 16px 16px;display:flex;align-items:center;justify-content:center}

@@ -9,10 +9,10 @@ import {
 import { history } from '@umijs/max';
 import type { MenuProps } from 'antd';
 import { Dropdown } from 'antd';
-import type { ReactElement } from 'react';
 import { useIntl } from '@/intl';
 import type { CurrentUser, UserKind } from '../../../contract/auth';
 import { useLogout } from './useLogout';
+import type { MenuOnFirstUseProps } from './useMenuOnFirstUse';
 
 const PROFILE_LABEL: Record<UserKind, string> = {
   individual: 'menu.profile',
@@ -20,11 +20,8 @@ const PROFILE_LABEL: Record<UserKind, string> = {
   examiner: 'menu.profile.examiner',
 };
 
-interface AccountMenuProps {
+interface AccountMenuProps extends MenuOnFirstUseProps {
   kind: CurrentUser['kind'];
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  children: ReactElement;
 }
 
 /**

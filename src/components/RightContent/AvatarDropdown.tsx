@@ -1,7 +1,7 @@
 import { UserOutlined } from '@ant-design/icons';
 import { useModel } from '@umijs/max';
 import { Avatar, Button } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useIntl } from '@/intl';
 import { maskPhone } from '@/utils/format';
 import { useMenuOnFirstUse } from './useMenuOnFirstUse';
@@ -19,18 +19,8 @@ export default function AvatarDropdown() {
   const button = (
     <Button type="text" aria-label={intl.formatMessage({ id: 'menu.account' }, { name })} {...menu.buttonProps}>
       <Avatar size="small" src={user?.avatar_small || undefined} icon={<UserOutlined aria-hidden="true" />} alt="" />
-      <span>{name}</span>
+      <span className="app-header-label">{name}</span>
     </Button>
   );
-  return (
-    <Suspense fallback={button}>
-      {menu.requested ? (
-        <AccountMenu kind={user?.kind ?? 'individual'} open={menu.open} onOpenChange={menu.setOpen}>
-          {button}
-        </AccountMenu>
-      ) : (
-        button
-      )}
-    </Suspense>
-  );
+  return menu.render(button, (props) => <AccountMenu kind={user?.kind ?? 'individual'} {...props} />);
 }

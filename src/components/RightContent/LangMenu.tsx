@@ -1,9 +1,9 @@
 import { Dropdown } from 'antd';
-import type { ReactElement } from 'react';
 import { getIntl, setLocale } from '@/intl';
 import { shareNotificationLocale } from '@/services/notifications';
 import { applyDocumentLocale, SUPPORTED_LOCALES } from '@/utils/locale';
 import { readType } from '@/utils/session';
+import type { MenuOnFirstUseProps } from './useMenuOnFirstUse';
 
 function switchLocale(lang: string): void {
   // No reload: the app re-renders with the new texts and dayjs moves to the new language (src/intl).
@@ -13,11 +13,8 @@ function switchLocale(lang: string): void {
   if (readType() === 'individual') shareNotificationLocale(lang);
 }
 
-interface LangMenuProps {
+interface LangMenuProps extends MenuOnFirstUseProps {
   current: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  children: ReactElement;
 }
 
 /** The language menu: only the locales that have translations, each with its flag and native name. */

@@ -1,6 +1,6 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { getLocale, useIntl } from '@/intl';
 import { SUPPORTED_LOCALES } from '@/utils/locale';
 import { useMenuOnFirstUse } from './useMenuOnFirstUse';
@@ -22,18 +22,8 @@ export default function LangSwitch() {
       aria-label={`${intl.formatMessage({ id: 'component.selectLang.label' })}: ${currentLabel ?? current}`}
       {...menu.buttonProps}
     >
-      {currentLabel}
+      <span className="app-header-label">{currentLabel}</span>
     </Button>
   );
-  return (
-    <Suspense fallback={button}>
-      {menu.requested ? (
-        <LangMenu current={current} open={menu.open} onOpenChange={menu.setOpen}>
-          {button}
-        </LangMenu>
-      ) : (
-        button
-      )}
-    </Suspense>
-  );
+  return menu.render(button, (props) => <LangMenu current={current} {...props} />);
 }

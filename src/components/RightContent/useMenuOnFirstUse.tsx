@@ -1,4 +1,11 @@
-import { type KeyboardEvent, startTransition, useState } from 'react';
+import { type KeyboardEvent, type ReactElement, type ReactNode, Suspense, startTransition, useState } from 'react';
+
+/** What a lazily loaded header menu is given: whether it is open, and the button it wraps. */
+export interface MenuOnFirstUseProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  children: ReactElement;
+}
 
 /**
  * A header button whose dropdown menu's code arrives when it is first opened (antd's Dropdown and Menu, and their
@@ -15,10 +22,6 @@ export function useMenuOnFirstUse() {
       setOpen(true);
     });
   return {
-    /** Render the menu (wrapping the button) once this is true. */
-    requested,
-    open,
-    setOpen,
     buttonProps: {
       'aria-haspopup': 'menu' as const,
       'aria-expanded': open,
@@ -33,5 +36,11 @@ export function useMenuOnFirstUse() {
         }
       },
     },
+    /** The button alone until the menu is first asked for; then the menu (a lazy component) wrapping it. */
+    render: (button: ReactElement, menu: (props: MenuOnFirstUseProps) => ReactNode) => (
+      <Suspense fallback={button}>
+        {requested ? menu({ open, onOpenChange: setOpen, children: button }) : button}
+      </Suspense>
+    ),
   };
 }
