@@ -3,15 +3,18 @@
  * top bar with the logo and the title over grey placeholders, or, on the pages without the top bar (login, the
  * sandbox wallet), the login card's logo and heading. The two pages a phone's first visit lands on have shells of
  * their own, with their real texts: the candidate's login page (its card, the form as grey bars) and the home page
- * (the top bar over the welcome and the five steps), so what a visitor reads is there before the JavaScript. The
+ * (the top bar over the welcome and the five steps), so what a visitor reads is there before the JavaScript; My Exams,
+ * where a candidate goes next, has its title and lead. The
  * same markup is the loading screen while the app fetches the user and the page's code (src/loading.tsx), and the
  * top bar's styles are the top layout's own, so it does not move when React takes over.
  * config/shellPlugin.ts writes them into index.html and into the pages' own documents (PRERENDERED_PATHS).
  */
 import enApp from '../src/locales/en-US/app';
+import enExam from '../src/locales/en-US/exam';
 import enHome from '../src/locales/en-US/home';
 import enLogin from '../src/locales/en-US/login';
 import zhApp from '../src/locales/zh-CN/app';
+import zhExam from '../src/locales/zh-CN/exam';
 import zhHome from '../src/locales/zh-CN/home';
 import zhLogin from '../src/locales/zh-CN/login';
 import { HOME_STEPS } from '../src/pages/Home/steps';
@@ -52,7 +55,10 @@ html[lang^=en] .boot-zh,html:not([lang^=en]) .boot-en{display:none}
 .login-label{height:22px;width:30%;margin-bottom:8px;border-radius:4px;background:rgba(0,0,0,.06)}
 .login-control{height:40px;border-radius:8px;background:rgba(0,0,0,.04)}
 .login-item{margin-bottom:24px}
-.home{display:flex;flex-direction:column;gap:16px;padding:16px 0;font-size:14px;line-height:22px;color:rgba(0,0,0,.88);font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Helvetica Neue',Arial,'Noto Sans',sans-serif}
+.boot-page{display:flex;flex-direction:column;gap:16px;padding:16px 0;font-size:14px;line-height:22px;color:rgba(0,0,0,.88);font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Helvetica Neue',Arial,'Noto Sans',sans-serif}
+.boot-page>h1{font-size:24px;line-height:32px;font-weight:500;margin:0}
+.page-lead{margin:0;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Helvetica Neue',Arial,'Noto Sans',sans-serif;font-size:16px;line-height:25px;color:rgba(0,0,0,.65)}
+.boot-page .page-lead{line-height:26px}
 .home-card{background:#fff;border:1px solid #f0f0f0;border-radius:8px;padding:24px}
 .home-card h1{font-size:28px;line-height:45px;font-weight:600;margin:0 0 14px}
 .home-lead{font-size:16px;line-height:26px;max-width:760px;margin:0 0 16px}
@@ -80,9 +86,10 @@ export const BARE_PATHS = /^\/(user\/login|ops\/login|pay\/sandbox\/)/i;
 /** The candidate's login page and the home page: their documents are written at these paths too (shellPlugin.ts). */
 const LOGIN_PATH = '/user/login';
 const HOME_PATH = '/home';
+const EXAMLIST_PATH = '/home/examlist';
 
 /** The pages whose own document (<path>/index.html) the build writes, with their own shell; the server serves it. */
-export const PRERENDERED_PATHS = [LOGIN_PATH, HOME_PATH];
+export const PRERENDERED_PATHS = [LOGIN_PATH, HOME_PATH, EXAMLIST_PATH];
 
 /** `path` names the page at `page`, whatever its case and trailing slashes (as the router and the server take it). */
 const isPage = (path: string, page: string) => path.replace(/\/+$/, '').toLowerCase() === page;
@@ -129,16 +136,31 @@ function homeMainMarkup(): string {
       `<p>${homeText(`pages.home.steps.${id}.description`)}</p></div></li>`,
   ).join('');
   return (
-    `<div class="home"><section class="home-card"><h1>${homeText('pages.home.hero.title')}</h1>` +
+    `<div class="boot-page"><section class="home-card"><h1>${homeText('pages.home.hero.title')}</h1>` +
     `<p class="home-lead">${homeText('pages.home.hero.description')}</p><div class="home-cta"></div></section>` +
     `<section class="home-card home-steps"><h2>${homeText('pages.home.steps.title')}</h2><ol>${steps}</ol></section>` +
     '<div class="boot-block"></div></div>'
   );
 }
 
-/** What the top layout's page area shows before the page's code has run: the home page's own, grey bars elsewhere. */
+/**
+ * My Exams (src/pages/ExamList) before its code has run: its title and the lead that says what the page holds and how
+ * to search it, the lists below as grey blocks (whose lists they are depends on who is logged in). The page draws its
+ * lead with the same class, in the same font; the shell's lines sit a pixel further apart (26 against 25 px), so the
+ * page's own copy is never the larger paint.
+ */
+function examListMainMarkup(): string {
+  const text = (id: keyof typeof zhExam & keyof typeof enExam) => both(zhExam[id], enExam[id]);
+  return (
+    `<div class="boot-page"><h1>${text('pages.examlist.title')}</h1>` +
+    `<p class="page-lead">${text('pages.examlist.lead')}</p><div class="boot-block"></div><div class="boot-block"></div></div>`
+  );
+}
+
+/** What the top layout's page area shows before the page's code has run: the page's own shell, or grey bars. */
 export function mainShellFor(path: string): string {
-  return isPage(path, HOME_PATH) ? homeMainMarkup() : PLACEHOLDERS;
+  if (isPage(path, HOME_PATH)) return homeMainMarkup();
+  return isPage(path, EXAMLIST_PATH) ? examListMainMarkup() : PLACEHOLDERS;
 }
 
 /** The shell of the page at `path`: the login page's own, the bare card, or the top bar over the page's main shell. */

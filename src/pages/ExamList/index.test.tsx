@@ -391,6 +391,8 @@ describe('My Exams in Chinese', () => {
     await openExamList('zh-CN');
     expect(await screen.findByText('待支付')).toBeInTheDocument();
     expect(screen.getByText('可报名的考试')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: '我的考试' })).toBeInTheDocument();
+    expect(screen.getByText(/^这里是您的考试和可报名的考试/)).toBeInTheDocument();
     expect(screen.getAllByText('团体报名').length).toBeGreaterThan(0);
   });
 });

@@ -23,7 +23,11 @@ function ExamListPage() {
   const isStudent = kind === 'individual';
   return (
     <Flex vertical gap={16} style={{ paddingBlock: 16 }}>
-      <h1 style={{ margin: 0, fontSize: 24 }}>{intl.formatMessage({ id: 'pages.examlist.title' })}</h1>
+      <h1 style={{ margin: 0, fontSize: 24, lineHeight: '32px', fontWeight: 500 }}>
+        {intl.formatMessage({ id: 'pages.examlist.title' })}
+      </h1>
+      {/* Styled in the document head (config/shell.ts), as the page's shell draws it. */}
+      <p className="page-lead">{intl.formatMessage({ id: 'pages.examlist.lead' })}</p>
       {isStudent ? (
         <Card styles={{ body: { padding: 0 } }}>
           <MyRegistrations />
