@@ -5,7 +5,7 @@ import { paged, pageQuery } from './envelope';
 export const province = z.object({ code: z.string(), name: z.string(), nameEn: z.string() });
 export type Province = z.infer<typeof province>;
 
-export const city = z.object({ code: z.string(), name: z.string(), provinceCode: z.string() });
+export const city = z.object({ code: z.string(), name: z.string(), nameEn: z.string(), provinceCode: z.string() });
 export type City = z.infer<typeof city>;
 
 /** `GET /api/city?q=<province code>` (spec section 7: q is the selected province). */

@@ -14,6 +14,19 @@ export function pickText(text: LocalizedText, locale: string): string {
   return locale.startsWith('zh') ? text.zh : text.en;
 }
 
+/** A province's or city's name: Chinese in a Chinese locale, else English (or Chinese while it has none). */
+export function regionName(region: { name: string; nameEn: string }, locale: string): string {
+  return locale.startsWith('zh') || !region.nameEn ? region.name : region.nameEn;
+}
+
+type Region = Parameters<typeof regionName>[0];
+
+/** "City, province"; a municipality (Beijing, Shanghai, Tianjin, Chongqing) is its own province and is named once. */
+export function cityAndProvince(city: Region, province: Region, locale: string): string {
+  const [cityName, provinceName] = [regionName(city, locale), regionName(province, locale)];
+  return cityName === provinceName ? cityName : `${cityName}, ${provinceName}`;
+}
+
 /**
  * Building an Intl formatter costs about a millisecond, four on a slow phone, and a list of exams formats dozens of
  * fees, times and zones: each formatter is built once per locale and zone and kept.

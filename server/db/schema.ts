@@ -133,6 +133,8 @@ export const cities = pgTable(
       .notNull()
       .references(() => provinces.code),
     name: text('name').notNull(),
+    /** Empty on a deployment older than the English names until reference.ts fills it at start. */
+    nameEn: text('name_en').notNull().default(''),
   },
   (t) => [index('cities_province_idx').on(t.provinceCode)],
 );

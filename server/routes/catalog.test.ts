@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { eq } from 'drizzle-orm';
+import type { City } from '../../contract/catalog';
 import { createTestApp, dataOf, envelope, type TestApp } from '../../tests/helpers/app';
 import { insertCatalogBasics, insertExam } from '../../tests/helpers/fixtures';
+import { cities } from '../db/schema';
+import { loadReferenceData } from '../db/seed/reference';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const DAY = 86_400_000;
@@ -96,6 +100,32 @@ describe('regions and categories', () => {
     }
   });
 
+  test('every city has an English name for the English UI, in Latin letters', async () => {
+    const provinces = dataOf('provinces', await t.app.inject({ url: '/api/province' }));
+    const all: City[] = [];
+    for (const province of provinces) {
+      all.push(...dataOf('cities', await t.app.inject({ url: `/api/city?q=${province.code}` })));
+    }
+    assert.ok(all.length > 300);
+    const unlatin = all.filter((city) => !/^[A-Z][A-Za-z' êü-]+$/.test(city.nameEn)).map((city) => city.name);
+    assert.deepEqual(unlatin, []);
+    const english = (code: string) => all.find((city) => city.code === code)?.nameEn;
+    assert.equal(english('1101'), 'Beijing');
+    assert.equal(english('6101'), "Xi'an");
+    assert.equal(english('4403'), 'Shenzhen');
+    assert.equal(english('2224'), 'Yanbian Korean Autonomous Prefecture');
+    assert.equal(english('6531'), 'Kashgar Prefecture');
+  });
+
+  test('a deployment older than the English city names gets them at its next start', async () => {
+    const db = t.database.db;
+    await db.update(cities).set({ nameEn: '' }).where(eq(cities.provinceCode, '44'));
+    await loadReferenceData(db);
+    const guangdong = dataOf('cities', await t.app.inject({ url: '/api/city?q=44' }));
+    assert.equal(guangdong.find((city) => city.code === '4401')?.nameEn, 'Guangzhou');
+    assert.ok(guangdong.every((city) => city.nameEn !== ''));
+  });
+
   test('cities without a valid province code answer VALIDATION_FAILED', async () => {
     for (const url of ['/api/city', '/api/city?q=4', '/api/city?q=guangdong']) {
       const res = await t.app.inject({ url });
@@ -163,7 +193,7 @@ describe('GET /api/front/exams', () => {
     assert.equal(hsk.requiresAccessCode, true);
     assert.equal(hsk.organization?.name.en, 'Test Association');
     assert.deepEqual(hsk.province, { code: '44', name: '广东省', nameEn: 'Guangdong' });
-    assert.deepEqual(hsk.city, { code: '4403', name: '深圳市', provinceCode: '44' });
+    assert.deepEqual(hsk.city, { code: '4403', name: '深圳市', nameEn: 'Shenzhen', provinceCode: '44' });
     assert.equal(hsk.timeZone, 'Asia/Shanghai');
     assert.equal(hsk.arrivalLeadMinutes, 30);
     assert.equal(new Date(hsk.startsAt).toISOString(), '2099-03-02T23:30:00.000Z');

@@ -19,7 +19,7 @@ export function examFixture(overrides: Record<string, unknown> = {}) {
     center: { id: '0192f0c0-0000-7000-8000-000000000011', name: { zh: '北京朝阳考点', en: 'Chaoyang Center' } },
     location: { zh: '北京市示例路 1 号', en: '1 Example Road, Beijing' },
     province: { code: '11', name: '北京市', nameEn: 'Beijing' },
-    city: { code: '1101', name: '北京市', provinceCode: '11' },
+    city: { code: '1101', name: '北京市', nameEn: 'Beijing', provinceCode: '11' },
     startsAt,
     registrationEndsAt: new Date(Date.now() + 168 * HOUR).toISOString(),
     timeZone: 'Asia/Shanghai',

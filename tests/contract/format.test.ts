@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { formatFen, formatInZone, pickText, zoneLabel } from '../../contract/format';
+import { cityAndProvince, formatFen, formatInZone, pickText, regionName, zoneLabel } from '../../contract/format';
 
 /** The formatting the pages and the server's documents share (contract/format.ts). */
 describe('formatting at the edge', () => {
@@ -45,5 +45,25 @@ describe('formatting at the edge', () => {
   test('picks the text of the language', () => {
     assert.equal(pickText({ zh: '汉语水平考试', en: 'HSK' }, 'zh-CN'), '汉语水平考试');
     assert.equal(pickText({ zh: '汉语水平考试', en: 'HSK' }, 'en-US'), 'HSK');
+  });
+});
+
+describe('place names', () => {
+  const guangdong = { name: '广东省', nameEn: 'Guangdong' };
+  const guangzhou = { name: '广州市', nameEn: 'Guangzhou' };
+  const beijing = { name: '北京市', nameEn: 'Beijing' };
+
+  test('a city and its province read in the language of the UI', () => {
+    assert.equal(cityAndProvince(guangzhou, guangdong, 'en-US'), 'Guangzhou, Guangdong');
+    assert.equal(cityAndProvince(guangzhou, guangdong, 'zh-CN'), '广州市, 广东省');
+  });
+
+  test('a municipality is named once', () => {
+    assert.equal(cityAndProvince(beijing, beijing, 'en-US'), 'Beijing');
+    assert.equal(cityAndProvince(beijing, beijing, 'zh-CN'), '北京市');
+  });
+
+  test('a city not yet named in English keeps its Chinese name', () => {
+    assert.equal(regionName({ name: '三沙市', nameEn: '' }, 'en-US'), '三沙市');
   });
 });

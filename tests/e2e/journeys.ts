@@ -6,6 +6,7 @@ import enOps from '../../src/locales/en-US/ops';
 import enProfile from '../../src/locales/en-US/profile';
 import enWallet from '../../src/locales/en-US/wallet';
 import {
+  chooseRegion,
   e2eOperator,
   expectAccessible,
   fillProfile,
@@ -51,9 +52,7 @@ export async function completeCenterProfile(page: Page, businessName: string) {
   await page.getByLabel(center('pages.center.profile.capacity')).fill('200');
   await page.getByLabel(center('pages.center.profile.contactName')).fill('Wang Fang');
   await page.getByLabel(center('pages.center.profile.contactPhone')).fill('13911112222');
-  await page.getByLabel(enProfile['pages.profile.region']).click();
-  await page.getByRole('menuitemcheckbox', { name: 'Beijing' }).click();
-  await page.getByRole('menuitemcheckbox', { name: '北京市' }).click();
+  await chooseRegion(page, enProfile['pages.profile.region'], 'Beijing', 'Beijing');
   await page.getByLabel(enProfile['pages.profile.address']).fill('1 Zhongguancun Street, Haidian District');
   await expectAccessible(page);
   await page.getByRole('button', { name: enProfile['pages.profile.save'] }).click();

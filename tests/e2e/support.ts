@@ -156,6 +156,13 @@ export function itemOf(page: Page, text: string): Locator {
 }
 
 /** An ID card number that agrees with 1990-03-07 and a woman (even 17th digit). */
+/** Opens the province and city field named `field` and picks a province, then one of its cities (English UI). */
+export async function chooseRegion(page: Page, field: string, province: string, city: string) {
+  await page.getByLabel(field).click();
+  await page.getByRole('menu').first().getByRole('menuitemcheckbox', { name: province }).click();
+  await page.getByRole('menu').nth(1).getByRole('menuitemcheckbox', { name: city }).click();
+}
+
 export function idNumberOfWoman(): string {
   const first17 = '11010519900307002';
   return first17 + idCardCheckCharacter(first17);
@@ -179,9 +186,7 @@ export async function fillProfile(page: Page) {
   await birth.click();
   await birth.fill('1990-03-07');
   await birth.press('Enter');
-  await page.getByLabel(label('pages.profile.region')).click();
-  await page.getByRole('menuitemcheckbox', { name: 'Beijing' }).click();
-  await page.getByRole('menuitemcheckbox', { name: '北京市' }).click();
+  await chooseRegion(page, label('pages.profile.region'), 'Beijing', 'Beijing');
   await page.getByLabel(label('pages.profile.address')).fill('59 Zhongguancun Street, Haidian District');
   await page
     .locator('input[type=file]')

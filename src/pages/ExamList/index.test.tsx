@@ -25,7 +25,7 @@ function examNo(n: number, seatsLeft = 40 - n): ExamSummary {
     center: { id: uuid(11), name: { zh: '朝阳考点', en: 'Chaoyang Test Center' } },
     location: { zh: '示例路 1 号', en: '1 Example Road' },
     province: { code: '11', name: '北京市', nameEn: 'Beijing' },
-    city: { code: '1101', name: '北京市', provinceCode: '11' },
+    city: { code: '1101', name: '北京市', nameEn: 'Beijing', provinceCode: '11' },
     startsAt: '2026-12-05T01:00:00.000Z',
     registrationEndsAt: '2026-12-01T15:59:00.000Z',
     timeZone: 'Asia/Shanghai',

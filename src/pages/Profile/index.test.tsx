@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { AxiosRequestConfig, AxiosResponse } from '@umijs/max';
 import { getRequestInstance, history, TestBrowser } from '@umijs/max';
@@ -76,7 +76,7 @@ const answers = (): Record<string, unknown> => ({
     { code: '11', name: '北京市', nameEn: 'Beijing' },
     { code: '44', name: '广东省', nameEn: 'Guangdong' },
   ],
-  '/api/city': [{ code: '1101', name: '北京市', provinceCode: '11' }],
+  '/api/city': [{ code: '1101', name: '北京市', nameEn: 'Beijing', provinceCode: '11' }],
 });
 
 /** A stand-in for the server at the HTTP transport: the page's own services and request pipeline still run. */
@@ -211,6 +211,15 @@ describe('profile page of a candidate', () => {
     const upload = screen.getByLabelText('Photo');
     expect(upload.tagName).toBe('BUTTON');
     expect(upload).toHaveTextContent('Upload photo');
+  });
+
+  it('names the saved province and city in the language of the UI', async () => {
+    saved = FILLED;
+    await openForm();
+    expect(await screen.findByText('Beijing / Beijing')).toBeInTheDocument();
+    cleanup();
+    await openForm('zh-CN');
+    expect(await screen.findByText('北京市 / 北京市')).toBeInTheDocument();
   });
 
   it('refuses an ID number with a wrong check character', async () => {

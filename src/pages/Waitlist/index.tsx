@@ -8,7 +8,7 @@ import { useIntl } from '@/intl';
 import enWaitlist from '@/locales/en-US/waitlist';
 import zhWaitlist from '@/locales/zh-CN/waitlist';
 import { myWaitlist } from '@/services/waitlist';
-import { formatInZone, pickText, zoneLabel } from '../../../contract/format';
+import { formatInZone, pickText, regionName, zoneLabel } from '../../../contract/format';
 import type { WaitlistEntry, WaitlistStatus } from '../../../contract/waitlist';
 
 const STATUS_TONE: Record<WaitlistStatus, Tone> = {
@@ -41,7 +41,7 @@ function PlaceCard({ place }: { place: WaitlistEntry }) {
           {text('examDate')}: {when(exam.startsAt)}
         </Typography.Text>
         <Typography.Text>
-          {text('center')}: {pickText(exam.center.name, locale)}, {exam.city.name}
+          {text('center')}: {pickText(exam.center.name, locale)}, {regionName(exam.city, locale)}
         </Typography.Text>
         {place.status === 'offered' && place.offerExpiresAt ? (
           <Alert type="success" showIcon message={text('offerUntil', { time: when(place.offerExpiresAt) })} />

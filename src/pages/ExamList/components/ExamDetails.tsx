@@ -2,7 +2,7 @@ import { Alert, Descriptions, Drawer, Tag } from 'antd';
 import { useIntl } from '@/intl';
 import type { RegistrationView } from '../../../../contract/booking';
 import type { ExamSummary } from '../../../../contract/catalog';
-import { formatFen, formatInZone, pickText, zoneLabel } from '../../../../contract/format';
+import { formatFen, formatInZone, pickText, regionName, zoneLabel } from '../../../../contract/format';
 import ExamActions from './ExamActions';
 
 interface ExamDetailsProps {
@@ -41,7 +41,7 @@ export default function ExamDetails({ exam, canBook, booked, onClose }: ExamDeta
             <Descriptions.Item label={text('details.date')}>{when(exam.startsAt, exam.timeZone)}</Descriptions.Item>
             <Descriptions.Item label={text('details.center')}>{pickText(exam.center.name, locale)}</Descriptions.Item>
             <Descriptions.Item label={text('details.address')}>
-              {pickText(exam.location, locale)}, {exam.city.name}
+              {pickText(exam.location, locale)}, {regionName(exam.city, locale)}
             </Descriptions.Item>
             <Descriptions.Item label={text('details.seats')}>
               {exam.seatsLeft > 0 ? exam.seatsLeft : <Tag color="red">{text('soldOut')}</Tag>}

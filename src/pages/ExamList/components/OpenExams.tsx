@@ -5,7 +5,7 @@ import { usePagedList } from '@/hooks/usePagedList';
 import { useIntl } from '@/intl';
 import { exams } from '@/services/catalog';
 import type { ExamSummary } from '../../../../contract/catalog';
-import { formatFen, formatInZone, pickText, zoneLabel } from '../../../../contract/format';
+import { cityAndProvince, formatFen, formatInZone, pickText, zoneLabel } from '../../../../contract/format';
 import ExamActions from './ExamActions';
 import ExamFilters, { type ExamFilterQuery } from './ExamFilters';
 import { useBookedExams } from './useBookedExams';
@@ -34,14 +34,13 @@ export default function OpenExams({ canBook }: { canBook: boolean }) {
   };
   const page = usePagedList(exams, PAGE_SIZE, filters);
   const booked = useBookedExams(canBook);
-  const province = (exam: ExamSummary) => (locale.startsWith('zh') ? exam.province.name : exam.province.nameEn);
   const date = (exam: ExamSummary) =>
     `${formatInZone(exam.startsAt, exam.timeZone)} ${zoneLabel(exam.startsAt, exam.timeZone, locale)}`;
   const place = (exam: ExamSummary) => (
     <>
       {pickText(exam.center.name, locale)}
       <br />
-      {exam.city.name}, {province(exam)}
+      {cityAndProvince(exam.city, exam.province, locale)}
     </>
   );
   const seats = (exam: ExamSummary) => (exam.seatsLeft > 0 ? exam.seatsLeft : <Tag color="red">{text('soldOut')}</Tag>);

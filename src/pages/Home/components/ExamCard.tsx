@@ -1,7 +1,7 @@
 import { Card, Descriptions, Tag, theme } from 'antd';
 import { useIntl } from '@/intl';
 import type { ExamSummary } from '../../../../contract/catalog';
-import { formatFen, formatInZone, pickText, zoneLabel } from '../../../../contract/format';
+import { cityAndProvince, formatFen, formatInZone, pickText, zoneLabel } from '../../../../contract/format';
 
 /** One upcoming exam: its times in the exam's own zone, where it is, what it costs and how many seats are left. */
 export default function ExamCard({ exam }: { exam: ExamSummary }) {
@@ -10,7 +10,6 @@ export default function ExamCard({ exam }: { exam: ExamSummary }) {
   const { token } = theme.useToken();
   const label = (id: string) => intl.formatMessage({ id: `pages.home.upcoming.${id}` });
   const zone = zoneLabel(exam.startsAt, exam.timeZone, locale);
-  const province = locale.startsWith('zh') ? exam.province.name : exam.province.nameEn;
   return (
     <Card
       title={<h3 style={{ margin: 0, fontSize: 16, whiteSpace: 'normal' }}>{pickText(exam.name, locale)}</h3>}
@@ -22,9 +21,7 @@ export default function ExamCard({ exam }: { exam: ExamSummary }) {
           {formatInZone(exam.startsAt, exam.timeZone)} {zone}
         </Descriptions.Item>
         <Descriptions.Item label={label('center')}>{pickText(exam.center.name, locale)}</Descriptions.Item>
-        <Descriptions.Item label={label('city')}>
-          {exam.city.name}, {province}
-        </Descriptions.Item>
+        <Descriptions.Item label={label('city')}>{cityAndProvince(exam.city, exam.province, locale)}</Descriptions.Item>
         <Descriptions.Item label={label('fee')}>{formatFen(exam.feeFen, locale)}</Descriptions.Item>
         <Descriptions.Item label={label('seats')}>
           {exam.seatsLeft > 0 ? (
