@@ -10,13 +10,15 @@
  * config/shellPlugin.ts writes them into index.html and into the pages' own documents (PRERENDERED_PATHS).
  */
 import enApp from '../src/locales/en-US/app';
-import enExam from '../src/locales/en-US/exam';
 import enHome from '../src/locales/en-US/home';
 import enLogin from '../src/locales/en-US/login';
+import enMenu from '../src/locales/en-US/menu';
+import enPages from '../src/locales/en-US/pages';
 import zhApp from '../src/locales/zh-CN/app';
-import zhExam from '../src/locales/zh-CN/exam';
 import zhHome from '../src/locales/zh-CN/home';
 import zhLogin from '../src/locales/zh-CN/login';
+import zhMenu from '../src/locales/zh-CN/menu';
+import zhPages from '../src/locales/zh-CN/pages';
 import { HOME_STEPS } from '../src/pages/Home/steps';
 
 /**
@@ -150,10 +152,11 @@ function homeMainMarkup(): string {
  * page's own copy is never the larger paint.
  */
 function examListMainMarkup(): string {
-  const text = (id: keyof typeof zhExam & keyof typeof enExam) => both(zhExam[id], enExam[id]);
+  // Texts of the app's first load (src/locales/<lang>.ts), so the shell adds none of the page's own to it.
+  const lead = both(zhPages['pages.examlist.lead'], enPages['pages.examlist.lead']);
   return (
-    `<div class="boot-page"><h1>${text('pages.examlist.title')}</h1>` +
-    `<p class="page-lead">${text('pages.examlist.lead')}</p><div class="boot-block"></div><div class="boot-block"></div></div>`
+    `<div class="boot-page"><h1>${both(zhMenu['menu.examlist'], enMenu['menu.examlist'])}</h1>` +
+    `<p class="page-lead">${lead}</p><div class="boot-block"></div><div class="boot-block"></div></div>`
   );
 }
 

@@ -1,8 +1,6 @@
 /** The My Exams page: the candidate's registrations and the exams open for booking. */
 export default {
   'pages.examlist.title': 'My Exams',
-  'pages.examlist.lead':
-    'Your exams, and the exams open for booking: search them by name or code, or narrow them down by category, region and date.',
   'pages.examlist.mine.title': 'My registrations',
   'pages.examlist.mine.empty': 'You have not booked any exam yet. Pick one from the exams open for booking below.',
   'pages.examlist.open.title': 'Exams open for booking',

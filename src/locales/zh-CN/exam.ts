@@ -1,7 +1,6 @@
 /** 我的考试页：考生的报名记录与可报名的考试。 */
 export default {
   'pages.examlist.title': '我的考试',
-  'pages.examlist.lead': '这里是您的考试和可报名的考试：可按名称或代码搜索，也可按类别、地区和日期筛选。',
   'pages.examlist.mine.title': '我的报名',
   'pages.examlist.mine.empty': '您还没有报名任何考试，请从下方可报名的考试中选择。',
   'pages.examlist.open.title': '可报名的考试',
