@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import enHome from '../../src/locales/en-US/home';
 import enLogin from '../../src/locales/en-US/login';
+import enPages from '../../src/locales/en-US/pages';
 import enProfile from '../../src/locales/en-US/profile';
 import enWallet from '../../src/locales/en-US/wallet';
 import zhApp from '../../src/locales/zh-CN/app';
@@ -8,6 +9,8 @@ import zhCheckout from '../../src/locales/zh-CN/checkout';
 import zhExam from '../../src/locales/zh-CN/exam';
 import zhHome from '../../src/locales/zh-CN/home';
 import zhLogin from '../../src/locales/zh-CN/login';
+import zhMenu from '../../src/locales/zh-CN/menu';
+import zhPages from '../../src/locales/zh-CN/pages';
 import zhStatus from '../../src/locales/zh-CN/status';
 import zhTicket from '../../src/locales/zh-CN/ticket';
 import zhTransaction from '../../src/locales/zh-CN/transaction';
@@ -155,7 +158,9 @@ test('on a phone, in Chinese, a candidate books and pays without a sideways swip
 test.describe('before the JavaScript has arrived', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the login page and the home page already show their own texts, with no sideways swipe', async ({ page }) => {
+  test('the login page, the home page and My Exams already show their own texts, with no sideways swipe', async ({
+    page,
+  }) => {
     await page.goto('/user/login');
     await expect(page.getByRole('heading', { level: 1, name: zhLogin['pages.login.title'] })).toBeVisible();
     await expect(page.getByText(enLogin['pages.login.title'])).toBeHidden();
@@ -173,8 +178,14 @@ test.describe('before the JavaScript has arrived', () => {
     await expect(page.getByText(enHome['pages.home.hero.title'])).toBeHidden();
     await expectNoSidewaysSwipe(page);
 
-    // Any other page paints the top bar over grey placeholders.
     await page.goto('/home/examlist');
+    await expect(page.getByRole('heading', { level: 1, name: zhMenu['menu.examlist'] })).toBeVisible();
+    await expect(page.getByText(zhPages['pages.examlist.lead'])).toBeVisible();
+    await expect(page.getByText(enPages['pages.examlist.lead'])).toBeHidden();
+    await expectNoSidewaysSwipe(page);
+
+    // Any other page paints the top bar over grey placeholders.
+    await page.goto('/home/transaction');
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
     await expect(page.getByText(zhApp['app.title']).first()).toBeVisible();
   });
