@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import zlib from 'node:zlib';
 import { createTestApp, dataOf, envelope, loginAs, type TestApp } from '../tests/helpers/app';
 
 let t: TestApp;
@@ -18,7 +19,7 @@ before(async () => {
   fs.mkdirSync(path.join(staticDir, 'user', 'login'), { recursive: true });
   fs.writeFileSync(
     path.join(staticDir, 'user', 'login', 'index.html'),
-    '<!doctype html><html lang="zh-CN"><title>Exam Ability</title><div id="root"><h1>Log in</h1></div></html>',
+    `<!doctype html><html lang="zh-CN"><title>Exam Ability</title><style>${'.a{color:red}'.repeat(200)}</style><div id="root"><h1>Log in</h1></div></html>`,
   );
   t = await createTestApp({ env: { STATIC_DIR: staticDir, RATE_LIMIT_PER_MINUTE: '1000' } });
 });
@@ -198,6 +199,33 @@ describe('front end with history fallback', () => {
     assert.equal(await langOf('/home', { 'accept-language': 'en-US', cookie: 'locale=zh-CN' }), 'zh-CN');
     assert.equal(await langOf('/home', { 'accept-language': 'en-US', cookie: 'locale=%3Cscript%3E' }), 'en-US');
     assert.equal(await langOf('/home', { 'accept-language': 'en-US', cookie: 'oldlocale=zh-CN' }), 'en-US');
+  });
+
+  test('a document goes compressed to a browser that accepts it (brotli first, then gzip), plain to one that does not', async () => {
+    const login = (encoding?: string) =>
+      t.app.inject({
+        url: '/user/login',
+        headers: {
+          accept: 'text/html',
+          'accept-language': 'en-US',
+          ...(encoding ? { 'accept-encoding': encoding } : {}),
+        },
+      });
+    const brotli = await login('gzip, deflate, br, zstd');
+    assert.equal(brotli.headers['content-encoding'], 'br');
+    assert.match(String(brotli.headers.vary), /Accept-Encoding/);
+    const unbrotli = zlib.brotliDecompressSync(brotli.rawPayload).toString();
+    assert.match(unbrotli, /<html lang="en-US"/);
+    assert.match(unbrotli, /<h1>Log in<\/h1>/);
+    assert.ok(brotli.rawPayload.length < unbrotli.length / 4);
+    const gzip = await login('gzip');
+    assert.equal(gzip.headers['content-encoding'], 'gzip');
+    assert.equal(zlib.gunzipSync(gzip.rawPayload).toString(), unbrotli);
+    for (const encoding of [undefined, 'identity', 'gzip;q=0, br;q=0']) {
+      const plain = await login(encoding);
+      assert.equal(plain.headers['content-encoding'], undefined, encoding);
+      assert.equal(plain.body, unbrotli, encoding);
+    }
   });
 
   test('a missing asset is a plain 404, not the page', async () => {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LOCALE_COOKIE, pickLocale } from '../../contract/locale';
@@ -33,6 +34,41 @@ function documentLanguage(request: FastifyRequest): string {
   const cookie = LOCALE_COOKIE_PAIR.exec(request.headers.cookie ?? '')?.[1];
   const browser = request.headers['accept-language']?.split(',')[0]?.split(';')[0]?.trim();
   return pickLocale(cookie ?? null, browser);
+}
+
+/** Encodings a document is sent in, preferred first; the answer to a client that accepts neither is plain. */
+const ENCODINGS = ['br', 'gzip'] as const;
+type Encoding = (typeof ENCODINGS)[number];
+
+/** The preferred encoding of ENCODINGS that the request accepts (`q=0` refuses one). */
+function documentEncoding(request: FastifyRequest): Encoding | undefined {
+  const accepted = new Map(
+    (request.headers['accept-encoding'] ?? '').split(',').map((item) => {
+      const [name = '', ...params] = item.trim().toLowerCase().split(';');
+      const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+      return [name.trim(), q === undefined ? 1 : Number(q)] as const;
+    }),
+  );
+  return ENCODINGS.find((encoding) => (accepted.get(encoding) ?? accepted.get('*') ?? 0) > 0);
+}
+
+/**
+ * The documents, compressed once per file, language and encoding (a rebuilt front end has a new mtime and replaces
+ * them). The prerendered ones carry their first screen's styles, a hundred kilobytes and more; @fastify/compress only
+ * compresses answers of routes, and a document is the not-found handler's.
+ */
+const compressedDocuments = new Map<string, { mtimeMs: number; body: Buffer }>();
+
+function compressedDocument(file: string, mtimeMs: number, lang: string, encoding: Encoding, document: string) {
+  const key = `${file}|${lang}|${encoding}`;
+  const kept = compressedDocuments.get(key);
+  if (kept?.mtimeMs === mtimeMs) return kept.body;
+  const body =
+    encoding === 'br'
+      ? zlib.brotliCompressSync(document, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
+      : zlib.gzipSync(document);
+  compressedDocuments.set(key, { mtimeMs, body });
+  return body;
 }
 
 /**
@@ -81,11 +117,16 @@ export async function registerFrontEnd(app: FastifyInstance, staticDir: string):
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
     if (!wantsPage) return reply.status(404).type('text/plain; charset=utf-8').send('Not found.');
-    const document = await fs.promises.readFile(path.join(staticDir, pageDocument(staticDir, pathname)), 'utf8');
-    return reply
+    const file = path.join(staticDir, pageDocument(staticDir, pathname));
+    const [source, { mtimeMs }] = await Promise.all([fs.promises.readFile(file, 'utf8'), fs.promises.stat(file)]);
+    const lang = documentLanguage(request);
+    const document = source.replace(HTML_LANG, `<html lang="${lang}"`);
+    const encoding = documentEncoding(request);
+    reply
       .header('cache-control', 'no-cache')
-      .header('vary', 'Cookie, Accept-Language')
-      .type('text/html; charset=utf-8')
-      .send(document.replace(HTML_LANG, `<html lang="${documentLanguage(request)}"`));
+      .header('vary', 'Cookie, Accept-Language, Accept-Encoding')
+      .type('text/html; charset=utf-8');
+    if (!encoding) return reply.send(document);
+    return reply.header('content-encoding', encoding).send(compressedDocument(file, mtimeMs, lang, encoding, document));
   });
 }
