@@ -155,6 +155,19 @@ test('on a phone, in Chinese, a candidate books and pays without a sideways swip
   await expectNoSidewaysSwipe(page);
 });
 
+test("the login page brings antd's styles of its form in its document, so the app does not write them again", async ({
+  page,
+}) => {
+  await page.goto('/user/login');
+  // antd spaces a two-character Chinese label: 登 录.
+  await expect(page.getByRole('button', { name: [...zhLogin['pages.login.submit']].join(' ') })).toBeVisible();
+  await expect(page.getByRole('radio')).toHaveCount(3);
+  const written = await page.evaluate(() =>
+    [...document.querySelectorAll('style[data-css-hash]')].map((style) => style.textContent ?? ''),
+  );
+  expect(written.filter((css) => /\.ant-(btn|input|radio|alert|flex)\b/.test(css))).toEqual([]);
+});
+
 test.describe('before the JavaScript has arrived', () => {
   test.use({ javaScriptEnabled: false });
 

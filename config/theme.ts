@@ -1,0 +1,30 @@
+import type { ThemeConfig } from 'antd';
+
+/** antd's theme (the umi antd plugin's ConfigProvider, .umirc.ts), also used to write the pages' styles in advance. */
+export const ANTD_THEME: ThemeConfig = {
+  token: {
+    // The brand red of spec section 9 stays the primary colour (layout, icons, focus, selection). White text on it
+    // is 4.1:1, under WCAG AA's 4.5:1, so whatever carries text uses darker shades of the same red palette
+    // (red-7 #CF1322 is 5.6:1) and grey text is no lighter than 65% black.
+    colorPrimary: '#F5222D',
+    colorLink: '#CF1322',
+    colorLinkHover: '#A8071A',
+    colorError: '#CF1322',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.65)',
+    colorTextDescription: 'rgba(0, 0, 0, 0.65)',
+  },
+  components: {
+    Button: { colorPrimary: '#CF1322', colorPrimaryHover: '#A8071A', colorPrimaryActive: '#820014' },
+    // An empty table says so in its disabled grey (1.8:1 on white); it is a sentence to read, not a disabled control.
+    Table: { colorTextDisabled: 'rgba(0, 0, 0, 0.65)' },
+    // The same for an empty list (the examiner's exams, a change with no other session).
+    List: { colorTextDisabled: 'rgba(0, 0, 0, 0.65)' },
+    // The chosen tab's name is text on the grey page (the brand red is 3.6:1 there): the darker red, as for links.
+    Tabs: {
+      itemSelectedColor: '#CF1322',
+      itemHoverColor: '#A8071A',
+      itemActiveColor: '#820014',
+      inkBarColor: '#CF1322',
+    },
+  },
+};
