@@ -155,7 +155,7 @@ test('on a phone, in Chinese, a candidate books and pays without a sideways swip
   await expectNoSidewaysSwipe(page);
 });
 
-test("the login page brings antd's styles of its form in its document, so the app does not write them again", async ({
+test("the login page links antd's styles of its form from its document, so the app does not write them again", async ({
   page,
 }) => {
   await page.goto('/user/login');
