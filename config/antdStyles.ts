@@ -30,6 +30,7 @@ import {
 } from 'antd';
 import { Fragment, createElement as h, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
+import { EXAMLIST_PATH, HOME_PATH, LOGIN_PATH } from './shell';
 import { ANTD_THEME } from './theme';
 
 /** Elements side by side, as one (varargs children need no keys). */
@@ -43,7 +44,7 @@ const DESCRIPTIONS = () => h(Descriptions, { items: [{ label: 'x', children: 'x'
 
 /** The antd components each prerendered page draws on its first screen, each once. */
 const FIRST_SCREEN: Record<string, () => ReactElement> = {
-  '/user/login': () =>
+  [LOGIN_PATH]: () =>
     all(
       h(Flex),
       h(Alert, { message: 'x' }),
@@ -52,8 +53,8 @@ const FIRST_SCREEN: Record<string, () => ReactElement> = {
       h(Button, { type: 'text' }, 'x'),
       h(Space),
     ),
-  '/home': () => all(LAYOUT(), h(Flex), CARD(), DESCRIPTIONS(), h(Tag), h(Empty), h(Skeleton)),
-  '/home/examlist': () =>
+  [HOME_PATH]: () => all(LAYOUT(), h(Flex), CARD(), DESCRIPTIONS(), h(Tag), h(Empty), h(Skeleton)),
+  [EXAMLIST_PATH]: () =>
     all(
       LAYOUT(),
       h(Flex),

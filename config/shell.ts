@@ -4,9 +4,9 @@
  * sandbox wallet), the login card's logo and heading. The two pages a phone's first visit lands on have shells of
  * their own, with their real texts: the candidate's login page (its card, the form as grey bars) and the home page
  * (the top bar over the welcome and the five steps), so what a visitor reads is there before the JavaScript; My Exams,
- * where a candidate goes next, has its title and lead. The
- * same markup is the loading screen while the app fetches the user and the page's code (src/loading.tsx), and the
- * top bar's styles are the top layout's own, so it does not move when React takes over.
+ * where a candidate goes next, has its title and lead. The same markup is the loading screen while the app fetches
+ * the user and the page's code (src/loading.tsx), and the top bar's styles are the top layout's own, so it does not
+ * move when React takes over.
  * config/shellPlugin.ts writes them into index.html and into the pages' own documents (PRERENDERED_PATHS).
  */
 import enApp from '../src/locales/en-US/app';
@@ -21,10 +21,13 @@ import zhMenu from '../src/locales/zh-CN/menu';
 import zhPages from '../src/locales/zh-CN/pages';
 import { HOME_STEPS } from '../src/pages/Home/steps';
 
+/** antd's font stack: the shell's texts are set in the font the page's own copies will have. */
+const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Helvetica Neue',Arial,'Noto Sans',sans-serif";
+
 /**
  * The page's content is 1152 px wide at most (as ProLayout's fixed width was), inside 40 px margins on wider screens;
- * the page grey reaches the bottom of the window and beyond. On a phone the header's buttons show their icons only (their
- * names are their aria-labels), so the title keeps its room.
+ * the page grey reaches the bottom of the window and beyond. On a phone the header's buttons show their icons only
+ * (their names are their aria-labels), so the title keeps its room.
  */
 export const SHELL_CSS = `
 html,body{margin:0;background:#f5f5f5}
@@ -57,9 +60,9 @@ html[lang^=en] .boot-zh,html:not([lang^=en]) .boot-en{display:none}
 .login-label{height:22px;width:30%;margin-bottom:8px;border-radius:4px;background:rgba(0,0,0,.06)}
 .login-control{height:40px;border-radius:8px;background:rgba(0,0,0,.04)}
 .login-item{margin-bottom:24px}
-.boot-page{display:flex;flex-direction:column;gap:16px;padding:16px 0;font-size:14px;line-height:22px;color:rgba(0,0,0,.88);font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Helvetica Neue',Arial,'Noto Sans',sans-serif}
+.boot-page{display:flex;flex-direction:column;gap:16px;padding:16px 0;font-size:14px;line-height:22px;color:rgba(0,0,0,.88);font-family:${FONT}}
 .boot-page>h1{font-size:24px;line-height:32px;font-weight:500;margin:0}
-.page-lead{margin:0;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Helvetica Neue',Arial,'Noto Sans',sans-serif;font-size:16px;line-height:25px;color:rgba(0,0,0,.65)}
+.page-lead{margin:0;font-family:${FONT};font-size:16px;line-height:25px;color:rgba(0,0,0,.65)}
 .boot-page .page-lead{line-height:26px}
 .home-card{background:#fff;border:1px solid #f0f0f0;border-radius:8px;padding:24px}
 .home-card h1{font-size:28px;line-height:45px;font-weight:600;margin:0 0 14px}
@@ -85,10 +88,10 @@ const PLACEHOLDERS = '<div class="boot-bar" style="width:40%"></div><div class="
 /** The routes drawn without the top bar (layout: false in config/routes.ts). */
 export const BARE_PATHS = /^\/(user\/login|ops\/login|pay\/sandbox\/)/i;
 
-/** The candidate's login page and the home page: their documents are written at these paths too (shellPlugin.ts). */
-const LOGIN_PATH = '/user/login';
-const HOME_PATH = '/home';
-const EXAMLIST_PATH = '/home/examlist';
+/** The candidate's login page, the home page and My Exams: their documents are written at these paths too. */
+export const LOGIN_PATH = '/user/login';
+export const HOME_PATH = '/home';
+export const EXAMLIST_PATH = '/home/examlist';
 
 /** The pages whose own document (<path>/index.html) the build writes, with their own shell; the server serves it. */
 export const PRERENDERED_PATHS = [LOGIN_PATH, HOME_PATH, EXAMLIST_PATH];

@@ -54,8 +54,7 @@ function documentEncoding(request: FastifyRequest): Encoding | undefined {
 
 /**
  * The documents, compressed once per file, language and encoding (a rebuilt front end has a new mtime and replaces
- * them). The prerendered ones carry their first screen's styles, a hundred kilobytes and more; @fastify/compress only
- * compresses answers of routes, and a document is the not-found handler's.
+ * them): @fastify/compress only compresses answers of routes, and a document is the not-found handler's.
  */
 const compressedDocuments = new Map<string, { mtimeMs: number; body: Buffer }>();
 
