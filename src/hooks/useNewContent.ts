@@ -5,9 +5,15 @@ const CHECK_EVERY_MS = 5 * 60_000;
 /** Focus comes and goes often; one look per few seconds is enough (the spec's focus-refresh span). */
 const MIN_GAP_MS = 5_000;
 
-/** The hashed name of the main bundle (/umi.3f2a1c.js) referenced by an index.html text, if any. */
+/** A script tag naming the main bundle: the boot loader's list of scripts (config/bootLoader.ts) or its own src. */
+const UMI_SCRIPT = /<script[^>]*\s(?:src|data-scripts)="(?:[^"]*\s)?([^"\s]*\/umi(?:\.[\w-]+)?\.js)[\s"]/;
+
+/**
+ * The hashed name of the main bundle (/umi.3f2a1c.js) named by an index.html text, if any: in the boot loader's tag
+ * in a production build, in a script tag of its own in development.
+ */
 export function umiScriptOf(html: string): string | null {
-  return html.match(/<script[^>]*\ssrc="([^"]*\/umi(?:\.[\w-]+)?\.js)"/)?.[1] ?? null;
+  return html.match(UMI_SCRIPT)?.[1] ?? null;
 }
 
 function loadedUmiScript(): string | null {

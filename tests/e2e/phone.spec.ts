@@ -168,6 +168,28 @@ test("the login page links antd's styles of its form from its document, so the a
   expect(written.filter((css) => /\.ant-(btn|input|radio|alert|flex)\b/.test(css))).toEqual([]);
 });
 
+test('a page paints its shell before it fetches the app and its antd styles', async ({ page }) => {
+  await page.goto('/user/login');
+  await expect(page.getByRole('button', { name: [...zhLogin['pages.login.submit']].join(' ') })).toBeVisible();
+  const timing = await page.evaluate(() => {
+    const started = (name: RegExp) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => name.test(new URL(entry.name).pathname))
+        .map((entry) => ({ start: entry.startTime, end: (entry as PerformanceResourceTiming).responseEnd }));
+    return {
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      app: started(/^\/umi\.[0-9a-f]+\.js$/),
+      styles: started(/^\/antd\.[0-9a-f]+\.css$/),
+    };
+  });
+  expect(timing.paint).toBeDefined();
+  expect(timing.app).toHaveLength(1);
+  expect(timing.styles).toHaveLength(1);
+  expect(timing.app[0].start).toBeGreaterThan(timing.paint ?? Number.POSITIVE_INFINITY);
+  expect(timing.styles[0].start).toBeGreaterThan(timing.paint ?? Number.POSITIVE_INFINITY);
+});
+
 test.describe('before the JavaScript has arrived', () => {
   test.use({ javaScriptEnabled: false });
 
