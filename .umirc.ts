@@ -58,6 +58,11 @@ export default defineConfig({
       .rule('side-effect-free')
       .test(/[\\/]node_modules[\\/](rc-field-form|@ahooksjs[\\/]use-request)[\\/]/)
       .sideEffects(false);
+    // Each lazy import (the top layout, a page) arrives in at most six files. webpack's default allows thirty: My Exams
+    // came in 25, each one more fetch, compile and run on a phone, and Umi's preload helper inserting them was itself
+    // a 90-190 ms task in bench:lighthouse. A module shared by pages that would have needed a seventh file is in each
+    // of their own files instead.
+    memo.optimization.splitChunks({ maxAsyncRequests: 6 });
     return memo;
   },
   // The examiner's scan page decodes QR codes with ZXing compiled to WebAssembly (barcode-detector, which pins this
