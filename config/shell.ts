@@ -61,7 +61,7 @@ html[lang^=en] .boot-zh,html:not([lang^=en]) .boot-en{display:none}
 .login-control{height:40px;border-radius:8px;background:rgba(0,0,0,.04)}
 .login-item{margin-bottom:24px}
 .boot-page{display:flex;flex-direction:column;gap:16px;padding:16px 0;font-size:14px;line-height:22px;color:rgba(0,0,0,.88);font-family:${FONT}}
-.boot-page>h1{font-size:24px;line-height:32px;font-weight:500;margin:0}
+.page-title{font-size:24px;line-height:32px;font-weight:500;margin:0}
 .page-lead{margin:0;font-family:${FONT};font-size:16px;line-height:25px;color:rgba(0,0,0,.65)}
 .boot-page .page-lead{line-height:26px}
 .home-card{background:#fff;border:1px solid #f0f0f0;border-radius:8px;padding:24px}
@@ -151,14 +151,14 @@ function homeMainMarkup(): string {
 /**
  * My Exams (src/pages/ExamList) before its code has run: its title and the lead that says what the page holds and how
  * to search it, the lists below as grey blocks (whose lists they are depends on who is logged in). The page draws its
- * lead with the same class, in the same font; the shell's lines sit a pixel further apart (26 against 25 px), so the
- * page's own copy is never the larger paint.
+ * title and lead with the same classes and texts; the shell's lead lines sit a pixel further apart (26 against 25 px),
+ * so the page's own copy is never the larger paint.
  */
 function examListMainMarkup(): string {
   // Texts of the app's first load (src/locales/<lang>.ts), so the shell adds none of the page's own to it.
   const lead = both(zhPages['pages.examlist.lead'], enPages['pages.examlist.lead']);
   return (
-    `<div class="boot-page"><h1>${both(zhMenu['menu.examlist'], enMenu['menu.examlist'])}</h1>` +
+    `<div class="boot-page"><h1 class="page-title">${both(zhMenu['menu.examlist'], enMenu['menu.examlist'])}</h1>` +
     `<p class="page-lead">${lead}</p><div class="boot-block"></div><div class="boot-block"></div></div>`
   );
 }

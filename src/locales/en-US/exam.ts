@@ -1,6 +1,5 @@
 /** The My Exams page: the candidate's registrations and the exams open for booking. */
 export default {
-  'pages.examlist.title': 'My Exams',
   'pages.examlist.mine.title': 'My registrations',
   'pages.examlist.mine.empty': 'You have not booked any exam yet. Pick one from the exams open for booking below.',
   'pages.examlist.open.title': 'Exams open for booking',

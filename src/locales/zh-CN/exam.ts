@@ -1,6 +1,5 @@
 /** 我的考试页：考生的报名记录与可报名的考试。 */
 export default {
-  'pages.examlist.title': '我的考试',
   'pages.examlist.mine.title': '我的报名',
   'pages.examlist.mine.empty': '您还没有报名任何考试，请从下方可报名的考试中选择。',
   'pages.examlist.open.title': '可报名的考试',

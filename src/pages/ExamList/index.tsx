@@ -23,10 +23,8 @@ function ExamListPage() {
   const isStudent = kind === 'individual';
   return (
     <Flex vertical gap={16} style={{ paddingBlock: 16 }}>
-      <h1 style={{ margin: 0, fontSize: 24, lineHeight: '32px', fontWeight: 500 }}>
-        {intl.formatMessage({ id: 'pages.examlist.title' })}
-      </h1>
-      {/* Styled in the document head (config/shell.ts), as the page's shell draws it. */}
+      {/* Styled in the document head (config/shell.ts), as the page's shell draws them. */}
+      <h1 className="page-title">{intl.formatMessage({ id: 'menu.examlist' })}</h1>
       <p className="page-lead">{intl.formatMessage({ id: 'pages.examlist.lead' })}</p>
       {isStudent ? (
         <Card styles={{ body: { padding: 0 } }}>
