@@ -64,7 +64,10 @@ export default function ResponsiveList<T extends object>(props: ResponsiveListPr
       renderItem={(item) => {
         const { title, body, actions } = card(item);
         return (
-          <List.Item style={{ display: 'block', borderBlockEnd: 'none', paddingBlock: 6 }}>
+          <List.Item
+            className="responsive-list-card"
+            style={{ display: 'block', borderBlockEnd: 'none', paddingBlock: 6 }}
+          >
             <Card
               size="small"
               title={title}
