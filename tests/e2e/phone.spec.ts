@@ -155,7 +155,7 @@ test('on a phone, in Chinese, a candidate books and pays without a sideways swip
   await expectNoSidewaysSwipe(page);
 });
 
-test("the login page links antd's styles of its form from its document, so the app does not write them again", async ({
+test("the login page loads antd's styles of its form as a stylesheet before the app runs, so the app does not write them", async ({
   page,
 }) => {
   await page.goto('/user/login');
