@@ -2,10 +2,10 @@
  * The page documents' loader of the app (production builds; config/shellPlugin.ts writes it as boot.<hash>.js and
  * puts it where the scripts were). The document paints its shell first, and only then does the loader fetch the
  * scripts and antd's first-screen stylesheet, so the shell never waits for them: fetched by the document itself, on a
- * fast connection the browser could run umi.js before painting anything (and Lighthouse then counted the app's whole download in the
- * largest paint). The document has no stylesheet to wait for (Umi's own CSS is written into it), so the paint comes as
- * soon as the document is parsed, and the fetches start once the browser reports that paint (the first contentful
- * paint; 3 s at the latest, in case it never does).
+ * fast connection the browser could run umi.js before painting anything (and Lighthouse then counted the app's whole
+ * download in the largest paint). The document has no stylesheet to wait for (Umi's own CSS is written into it), so
+ * the paint comes as soon as the document is parsed, and the fetches start once the browser reports that paint (the
+ * first contentful paint; 3 s at the latest, in case it never does).
  *
  * What it loads is in its data attributes: `data-now` the scripts that run as soon as they arrive (Umi's route preload
  * helper, which only starts the page's chunk downloads), `data-styles` the stylesheets, inserted where the loader

@@ -11,8 +11,8 @@ import { PRERENDERED_PATHS, SHELL_CSS, shellFor } from './shell';
  * writes <path>/index.html for each of PRERENDERED_PATHS with that page's own shell: the server answers a page's own
  * document when the build has one (server/http/static.ts), so its first paint is that page, not the top bar. In a
  * production build the documents paint before they fetch anything: Umi's CSS is written into them, and the loader of
- * config/bootLoader.ts fetches the scripts and the page's first-screen antd styles (config/antdStyles.ts) after the
- * first frame.
+ * config/bootLoader.ts fetches the scripts and the page's first-screen antd styles (config/antdStyles.ts) once the
+ * browser reports the first paint.
  */
 export default (api: IApi) => {
   api.modifyHTML(($, { path }) => {
