@@ -26,7 +26,8 @@ export type Answer =
   | { ok: false; lost: true }
   | { ok: false; html: number }
   | { ok: false; timedOut: true };
-export type Route = (call: Call) => Answer;
+/** A route answers at once, or later (a slow server), or never (a promise that never settles). */
+export type Route = (call: Call) => Answer | Promise<Answer>;
 
 export const ok = (data: unknown): Answer => ({ ok: true, data });
 export const err = (code: ErrorCode, details?: Detail[]): Answer => ({ ok: false, code, details });
@@ -71,7 +72,7 @@ export function serve(routes: Record<string, Route>, files: Record<string, Blob>
     const file = files[call.url];
     if (file) return { data: file, status: 200, statusText: '', headers: {}, config };
     const route = all[`${method} ${call.url}`];
-    const answer = route ? route(call) : err('NOT_FOUND');
+    const answer = route ? await route(call) : err('NOT_FOUND');
     if (answer.ok)
       return { data: { success: true, data: answer.data }, status: 200, statusText: '', headers: {}, config };
     if ('lost' in answer) throw new AxiosError('Network Error', 'ERR_NETWORK', config, {});

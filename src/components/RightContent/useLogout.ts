@@ -6,16 +6,24 @@ import { clearSession, readToken } from '@/utils/session';
 import defaultSettings from '../../../config/defaultSettings';
 
 /**
- * Logout of spec section 4: the server call first, then currentUser cleared and the stored session removed, then
- * `target` (/home from the user menu, /user/login from the login entry).
+ * How long logging out waits for the server's answer. A slow or unreachable server (a phone with no signal) does not
+ * hold the person for the request's whole time limit: the call goes on without them, and a session it never reaches
+ * expires on the server anyway.
+ */
+export const LOGOUT_SERVER_WAIT_MS = 2_000;
+
+/**
+ * Logout of spec section 4: the server call first (it carries the token), then currentUser cleared and the stored
+ * session removed, then `target` (/home from the user menu, /user/login from the login entry).
  */
 export function useLogout(): (target: string) => Promise<void> {
   const { setInitialState } = useModel('@@initialState');
   return useCallback(
     async (target: string) => {
       if (readToken()) {
-        // A failed server logout must not keep anyone logged in here; the token expires on the server anyway.
-        await logout(handledHere).catch(() => undefined);
+        // A failed server logout must not keep anyone logged in here.
+        const told = logout(handledHere).catch(() => undefined);
+        await Promise.race([told, new Promise((resolve) => setTimeout(resolve, LOGOUT_SERVER_WAIT_MS))]);
       }
       await setInitialState((state) => ({ settings: defaultSettings, ...state, currentUser: undefined }));
       clearSession();
