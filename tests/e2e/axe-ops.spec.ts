@@ -8,7 +8,7 @@ import { checkPage, LANGUAGES } from './support';
  */
 
 test('an operator’s pages', async ({ browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const { context, page } = await operatorConsole(browser);
   for (const language of LANGUAGES) {
     for (const path of [

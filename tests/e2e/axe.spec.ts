@@ -12,7 +12,7 @@ import { checkPage, fillProfile, LANGUAGES, logInOnLoginPage } from './support';
 test('a candidate’s pages: login, home, exams, profile, booking, wallet, ticket, result, transactions', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   for (const language of LANGUAGES) {
     await page.goto('/user/login');
     await checkPage(page, '/user/login', language);
@@ -69,7 +69,7 @@ async function shareSession(from: Page, to: Page) {
 }
 
 test('a test center’s and an examiner’s pages', async ({ browser, page }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const phone = phones();
   // The center and its exam are made on a desktop-sized screen, where centers work; the pages are then checked at
   // the project's size.

@@ -88,7 +88,7 @@ test('a new candidate completes the profile, books, pays in the sandbox wallet a
   await wallet.context().close();
 
   // The checkout notices the payment by itself (it polls) and shows Done.
-  await expect(page.getByText(enCheckout['pages.checkout.done.title'])).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(enCheckout['pages.checkout.done.title'])).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: enCheckout['pages.checkout.done.change'] })).toBeEnabled();
   await expectAccessible(page);
 
@@ -187,7 +187,7 @@ test('the total Check Out shows with a promo code is what the wallet, Transactio
   await wallet.getByRole('button', { name: enWallet['pages.wallet.confirm'] }).click();
   await expect(wallet.getByText(enWallet['pages.wallet.paid'])).toBeVisible();
   await wallet.context().close();
-  await expect(page.getByText(enCheckout['pages.checkout.done.title'])).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(enCheckout['pages.checkout.done.title'])).toBeVisible({ timeout: 30_000 });
 
   await page.goto('/home/transaction');
   const paid = itemOf(page, exam.name.en);

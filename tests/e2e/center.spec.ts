@@ -27,7 +27,7 @@ test('a center creates an exam, a candidate books and pays, an examiner scans th
   page,
 }) => {
   // Four people, three browsers and a camera: longer than one page's test.
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const phone = phones();
   const name = `E2E Swimming ${phone.center.slice(-6)}`;
 
@@ -51,7 +51,7 @@ test('a center creates an exam, a candidate books and pays, an examiner scans th
   await bookAndPay(candidate, examId);
   await candidate
     .getByRole('button', { name: enCheckout['pages.checkout.done.viewTicket'] })
-    .click({ timeout: 15_000 });
+    .click({ timeout: 30_000 });
   const qr = candidate.getByRole('img', {
     name: enTicket['pages.ticket.qrLabel'].replace('{name}', CANDIDATE).replace('{exam}', name),
   });
@@ -89,7 +89,7 @@ test('a center creates an exam, a candidate books and pays, an examiner scans th
     await examiner.getByRole('button', { name: enExaminer['pages.examiner.exams.qrCode'] }).click();
     await expect(examiner).toHaveURL(/\/home\/examiner\/scan\?examId=/);
     await expect(examiner.getByText(enExaminer['pages.examiner.scan.identity.title'])).toBeVisible({
-      timeout: 20_000,
+      timeout: 40_000,
     });
     await expect(examiner.getByText(CANDIDATE, { exact: true })).toBeVisible();
     await expectAccessible(examiner);

@@ -54,7 +54,7 @@ async function expectStillLoggedIn(page: Page) {
 test('each page says its failed load as such, with a Retry that works, and the session survives', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const { context, page } = await readyCandidate(browser, uniquePhone());
   const answer = await (await page.request.get('/api/front/exams?pageSize=20')).json();
   const exam = (

@@ -115,7 +115,7 @@ test('a coordinator registers a class: upload with refused rows, upload again, o
   await expect(wallet.getByText(enWallet['pages.wallet.paid'])).toBeVisible();
   await wallet.context().close();
 
-  await expect(page.getByText(enGroup['pages.gRegistration.done.title'])).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(enGroup['pages.gRegistration.done.title'])).toBeVisible({ timeout: 30_000 });
   const roster = page.getByRole('table', { name: enGroup['pages.gRegistration.done.roster'] });
   for (const member of members) {
     await expect(roster.getByRole('row').filter({ hasText: member[0] as string })).toContainText(

@@ -23,7 +23,6 @@ async function tabTo(page: Page, target: Locator, max = 25) {
 test('a candidate books and pays with the keyboard alone, the focus landing on each step’s heading', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   // Logging in: the phone, Send code, the code, Enter.
   const phone = uniquePhone();
   await page.goto('/user/login');
@@ -90,7 +89,7 @@ test('a candidate books and pays with the keyboard alone, the focus landing on e
 
   // The booking notices the payment: Done's heading has the focus, and Tab reaches the ticket.
   const done = page.getByRole('heading', { name: checkout('pages.checkout.done.title') });
-  await expect(done).toBeVisible({ timeout: 15_000 });
+  await expect(done).toBeVisible({ timeout: 30_000 });
   await expect(done).toBeFocused();
   await tabTo(page, page.getByRole('button', { name: checkout('pages.checkout.done.viewTicket') }));
   await page.keyboard.press('Enter');

@@ -73,7 +73,7 @@ test('an operator verifies a new center, refunds part of a paid order, and the d
   browser,
   page,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const phone = phones();
   const suffix = phone.center.slice(-6);
   const name = `E2E Operated ${suffix}`;

@@ -127,7 +127,7 @@ test('on a phone, in Chinese, a candidate books and pays without a sideways swip
   await expect(wallet.getByText(enWallet['pages.wallet.paid'])).toBeVisible();
   await wallet.context().close();
 
-  await expect(page.getByText(zhCheckout['pages.checkout.done.title'])).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(zhCheckout['pages.checkout.done.title'])).toBeVisible({ timeout: 30_000 });
   await expectNoSidewaysSwipe(page);
   const viewTicket = page.getByRole('button', { name: label(zhCheckout['pages.checkout.done.viewTicket']) });
   await expectWithinReach(page, viewTicket);

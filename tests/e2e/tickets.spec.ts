@@ -174,7 +174,7 @@ test('a candidate with a photo books; the center seats two rooms; ticket page an
   browser,
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const phone = phones();
   const name = `E2E Seating ${phone.center.slice(-6)}`;
 
@@ -192,7 +192,7 @@ test('a candidate with a photo books; the center seats two rooms; ticket page an
   await bookAndPay(candidate, examId);
   await candidate
     .getByRole('button', { name: enCheckout['pages.checkout.done.viewTicket'] })
-    .click({ timeout: 15_000 });
+    .click({ timeout: 30_000 });
   await expect(candidate.getByRole('heading', { name: enTicket['pages.ticket.title'] })).toBeVisible();
   const ticketUrl = candidate.url();
 
@@ -266,7 +266,7 @@ test('a candidate with a photo books; the center seats two rooms; ticket page an
     const scan = door.page;
     await scan.goto(`/home/examiner/scan?examId=${examId}`);
     await expect(scan.getByText(examiner('pages.examiner.scan.door.room', { room: otherRoom }))).toBeVisible();
-    await expect(scan.getByText(examiner('pages.examiner.scan.identity.title'))).toBeVisible({ timeout: 20_000 });
+    await expect(scan.getByText(examiner('pages.examiner.scan.identity.title'))).toBeVisible({ timeout: 40_000 });
     await expect(scan.getByText(examiner('pages.examiner.scan.otherRoom.title', { room, seat }))).toBeVisible();
     await expectPicture(
       scan.getByRole('img', { name: examiner('pages.examiner.scan.identity.photo', { name: CANDIDATE }) }),

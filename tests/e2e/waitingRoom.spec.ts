@@ -68,7 +68,7 @@ test("candidates wait in an exam's waiting room, are admitted and book, in Engli
   browser,
   page,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const phone = phones();
   const suffix = phone.center.slice(-6);
   const name = `E2E Rush ${suffix}`;

@@ -29,7 +29,7 @@ test('an exam sells out, a second candidate waits, the first cancels, the second
   browser,
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const phone = phones();
   const second = `134${phone.candidate.slice(3)}`;
   const name = `E2E Waitlist ${phone.center.slice(-6)}`;
@@ -60,7 +60,7 @@ test('an exam sells out, a second candidate waits, the first cancels, the second
   await expectAccessible(waiting.page);
 
   // The first cancels: the seat is held for the second, not released to the public.
-  await first.page.getByRole('button', { name: enCheckout['pages.checkout.done.cancel'] }).click({ timeout: 15_000 });
+  await first.page.getByRole('button', { name: enCheckout['pages.checkout.done.cancel'] }).click({ timeout: 30_000 });
   await first.page.getByRole('button', { name: enCheckout['pages.checkout.cancel.ok'] }).last().click();
   await expect(first.page.getByText(enCheckout['pages.checkout.done.canceled'])).toBeVisible();
   await first.context.close();
@@ -79,7 +79,7 @@ test('an exam sells out, a second candidate waits, the first cancels, the second
   await checkOutAndPay(waiting.page);
   await waiting.page
     .getByRole('button', { name: enCheckout['pages.checkout.done.viewTicket'] })
-    .click({ timeout: 15_000 });
+    .click({ timeout: 30_000 });
   await expect(
     waiting.page.getByRole('img', {
       name: enTicket['pages.ticket.qrLabel'].replace('{name}', 'Li Hua').replace('{exam}', name),
@@ -93,7 +93,7 @@ test('an exam sells out, a second candidate waits, the first cancels, the second
   await expect(waiting.page.getByText(notices['waitlist.offer.title'])).toBeVisible();
   await expect(waiting.page.getByText(notices['booking.paid.title'])).toBeVisible();
   const aboutTheExam = () => sentTexts(second).filter((text) => text.includes(name) || text.includes('端到端考试'));
-  await expect.poll(() => aboutTheExam().length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+  await expect.poll(() => aboutTheExam().length, { timeout: 40_000 }).toBeGreaterThanOrEqual(2);
 
   // The receipt of the paid order, from My Transaction: its PDF reads back the total the order was charged.
   const { totalFen } = await waiting.page.evaluate(async () => {
