@@ -1,5 +1,6 @@
 import { siteInfo } from '@/services/site';
 import { handledHere } from '@/utils/failure';
+import { waitAtMost } from '@/utils/waitAtMost';
 import type { SiteInfo } from '../../contract/site';
 
 let primed: SiteInfo | undefined;
@@ -16,7 +17,7 @@ export async function primeSiteInfo(waitMs: number): Promise<void> {
     },
     () => undefined,
   );
-  await Promise.race([fetched, new Promise((resolve) => setTimeout(resolve, waitMs))]);
+  await waitAtMost(fetched, waitMs);
 }
 
 /** The facts primeSiteInfo fetched, if they arrived. */

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { TestBrowser } from '@umijs/max';
-import { type Answer, callsTo, loginAs, ok, serve } from '@/testing/fakeServer';
+import { type Answer, callsTo, loginAs, ok, type Route, serve } from '@/testing/fakeServer';
 import { LOGOUT_SERVER_WAIT_MS } from './useLogout';
 
 const person = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
@@ -9,7 +9,7 @@ const person = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Nev
 const EMPTY_PAGE = { list: [], total: 0, current: 1, pageSize: 6 };
 
 /** A logged-in candidate on their transactions opens the account menu and picks Logout; answers the server's calls. */
-async function logOutWith(answerLogout: () => Answer | Promise<Answer>) {
+async function logOutWith(answerLogout: Route) {
   const calls = serve({
     'POST /api/front/logout': answerLogout,
     'GET /api/front/exams': () => ok(EMPTY_PAGE),

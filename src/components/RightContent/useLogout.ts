@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { logout } from '@/services/auth';
 import { handledHere } from '@/utils/failure';
 import { clearSession, readToken } from '@/utils/session';
+import { waitAtMost } from '@/utils/waitAtMost';
 import defaultSettings from '../../../config/defaultSettings';
 
 /**
@@ -22,8 +23,10 @@ export function useLogout(): (target: string) => Promise<void> {
     async (target: string) => {
       if (readToken()) {
         // A failed server logout must not keep anyone logged in here.
-        const told = logout(handledHere).catch(() => undefined);
-        await Promise.race([told, new Promise((resolve) => setTimeout(resolve, LOGOUT_SERVER_WAIT_MS))]);
+        await waitAtMost(
+          logout(handledHere).catch(() => undefined),
+          LOGOUT_SERVER_WAIT_MS,
+        );
       }
       await setInitialState((state) => ({ settings: defaultSettings, ...state, currentUser: undefined }));
       clearSession();
