@@ -15,7 +15,6 @@ import { clearSession, readToken } from '@/utils/session';
 import { primeSiteInfo } from '@/utils/siteInfo';
 import defaultSettings from '../config/defaultSettings';
 import type { CurrentUser } from '../contract/auth';
-import { formatterBuilds } from '../contract/format';
 
 export interface InitialState {
   currentUser?: CurrentUser;
@@ -57,9 +56,9 @@ export function render(oldRender: () => void): void {
   const lang = getLocale();
   applyDocumentLocale(lang, getIntl(lang).formatMessage({ id: 'app.title' }));
   removeServiceWorkers().catch(() => undefined);
-  for (const build of formatterBuilds(lang)) setTimeout(build);
-  // A transition, as MountInTransition's: React renders the first screen in slices instead of one long task.
-  startTransition(oldRender);
+  // A task of its own: Umi's start (history, routes, the React root) no longer lengthens the task that evaluated the
+  // whole bundle. A transition, as MountInTransition's: React renders the first screen in slices, not one long task.
+  setTimeout(() => startTransition(oldRender));
 }
 
 export function innerProvider(container: ReactNode) {

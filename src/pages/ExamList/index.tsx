@@ -3,6 +3,7 @@ import { Card, Flex } from 'antd';
 import { withPageTexts } from '@/components/PageTexts';
 import { REFUND_TEXTS } from '@/components/RefundNote';
 import { STATUS_TEXTS } from '@/components/StatusTag';
+import { useFormattersAhead } from '@/hooks/useFormattersAhead';
 import { useIntl } from '@/intl';
 import enExam from '@/locales/en-US/exam';
 import enExaminer from '@/locales/en-US/examiner';
@@ -18,6 +19,7 @@ import OpenExams from './components/OpenExams';
  */
 function ExamListPage() {
   const intl = useIntl();
+  useFormattersAhead();
   const { initialState } = useModel('@@initialState');
   const kind = initialState?.currentUser?.kind;
   const isStudent = kind === 'individual';

@@ -1,6 +1,7 @@
 import { useRequest } from 'ahooks';
 import { Button, Card, Col, Empty, Row, Skeleton } from 'antd';
 import { useDeferredValue } from 'react';
+import { useFormattersAhead } from '@/hooks/useFormattersAhead';
 import { useIntl } from '@/intl';
 import { exams } from '@/services/catalog';
 import { handledHere } from '@/utils/failure';
@@ -11,6 +12,7 @@ const SHOWN = 6;
 /** The soonest open exams; readable without logging in. */
 export default function UpcomingExams() {
   const intl = useIntl();
+  useFormattersAhead();
   // Shown in place (with a retry) rather than as a global error popup: the rest of the page still works.
   const { data, loading, error, refresh } = useRequest(() => exams({ current: 1, pageSize: SHOWN }, handledHere));
   // The cards are drawn in a transition, in slices a phone can paint and answer a tap between (usePagedList's way).
