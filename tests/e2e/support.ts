@@ -155,14 +155,24 @@ export function itemOf(page: Page, text: string): Locator {
   return page.getByRole('row').or(page.getByRole('listitem')).filter({ hasText: text });
 }
 
-/** An ID card number that agrees with 1990-03-07 and a woman (even 17th digit). */
-/** Opens the province and city field named `field` and picks a province, then one of its cities (English UI). */
+/**
+ * Opens the province and city field named `field` and picks a province, then one of its cities (English UI). Near the
+ * bottom of the window the menu opens above the field and can still be moving into place when the province is
+ * clicked; on a busy machine that click once landed beside it and no cities ever showed. So the province is clicked
+ * again until its cities show (clicking an open province again changes nothing).
+ */
 export async function chooseRegion(page: Page, field: string, province: string, city: string) {
   await page.getByLabel(field).click();
-  await page.getByRole('menu').first().getByRole('menuitemcheckbox', { name: province }).click();
-  await page.getByRole('menu').nth(1).getByRole('menuitemcheckbox', { name: city }).click();
+  const provinceItem = page.getByRole('menu').first().getByRole('menuitemcheckbox', { name: province });
+  const cityItem = page.getByRole('menu').nth(1).getByRole('menuitemcheckbox', { name: city });
+  await expect(async () => {
+    await provinceItem.click({ timeout: 5_000 });
+    await expect(cityItem).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 45_000 });
+  await cityItem.click();
 }
 
+/** An ID card number that agrees with 1990-03-07 and a woman (even 17th digit). */
 export function idNumberOfWoman(): string {
   const first17 = '11010519900307002';
   return first17 + idCardCheckCharacter(first17);
