@@ -44,8 +44,8 @@ function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: strin
 
 /**
  * The formatters a list of exams needs, each built by its own call. ICU loads its data at a locale's first build, up to
- * 40 ms each at a phone's speed: the app builds them one task apiece while its first requests are out, rather than
- * all inside the first list's render (src/hooks/useFormattersAhead.ts).
+ * 40 ms each at a phone's speed: a page that shows fees or exam times builds them one task apiece while its requests
+ * are out, rather than all inside its first list's render (src/hooks/useFormattersAhead.ts).
  */
 export function formatterBuilds(locale: string): Array<() => void> {
   const now = new Date().toISOString();
