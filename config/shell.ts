@@ -9,6 +9,10 @@
  * move when React takes over.
  * config/shellPlugin.ts writes them into index.html and into the pages' own documents (PRERENDERED_PATHS).
  */
+
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import Logo from '../src/components/Logo';
 import enApp from '../src/locales/en-US/app';
 import enHome from '../src/locales/en-US/home';
 import enLogin from '../src/locales/en-US/login';
@@ -35,7 +39,7 @@ html,body{margin:0;background:#f5f5f5}
 .app-header{position:sticky;top:0;z-index:100;height:56px;background:#fff;border-bottom:1px solid rgba(5,5,5,.06)}
 .app-header-inner{box-sizing:border-box;max-width:1232px;height:56px;margin:0 auto;padding:0 16px;display:flex;align-items:center;justify-content:space-between;gap:8px}
 .app-brand{display:flex;align-items:center;gap:8px;min-width:0;color:rgba(0,0,0,.88);text-decoration:none}
-.app-brand img{flex:none}
+.app-brand svg{flex:none}
 .app-brand span{font-size:18px;font-weight:600;line-height:56px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .app-main{box-sizing:border-box;flex:1 0 calc(100vh - 56px);width:100%;max-width:1232px;margin:0 auto;padding:16px}
 @media (min-width:768px){.app-main{padding:24px 40px}.app-header-inner{padding:0 40px}}
@@ -80,6 +84,9 @@ html[lang^=en] .boot-zh,html:not([lang^=en]) .boot-en{display:none}
   .trim()
   .replaceAll('\n', '');
 
+/** The logo as the page draws it (src/components/Logo), at `size` pixels. */
+const logo = (size: number) => renderToStaticMarkup(createElement(Logo, { size }));
+
 const both = (zh: string, en: string) => `<span class="boot-zh">${zh}</span><span class="boot-en">${en}</span>`;
 
 /** Grey bars where a page's heading and cards will be. */
@@ -117,7 +124,7 @@ function loginShellMarkup(): string {
     `<div class="login-item"><div class="login-label"></div><div class="login-control" style="height:${controlHeight}px"></div></div>`;
   return (
     '<div class="login-frame"><div class="login-top"></div><main class="login-main"><section class="login-card">' +
-    `<div class="login-head"><img src="/logo.svg" alt="" width="48" height="48"><h1>${loginText('pages.login.title')}</h1>` +
+    `<div class="login-head">${logo(48)}<h1>${loginText('pages.login.title')}</h1>` +
     `<p>${loginText('pages.login.subtitle')}</p></div>` +
     `${item(32)}${item(40)}${item(40)}<div class="login-control"></div>` +
     `<p>${loginText('pages.login.signUpNote')}</p><p class="login-agreement">${loginText('pages.login.agreement')}</p>` +
@@ -181,9 +188,9 @@ function shellMarkup(bare: boolean, main: string): string {
   return (
     `<div class="app-frame boot${bare ? ' boot-bare' : ''}">` +
     `<header class="app-header"><div class="app-header-inner"><span class="app-brand">` +
-    `<img src="/logo.svg" alt="" width="28" height="28"><span>${title}</span></span></div></header>` +
+    `${logo(28)}<span>${title}</span></span></div></header>` +
     `<main class="app-main">${main}</main>` +
-    `<div class="boot-login"><div class="boot-card"><img src="/logo.svg" alt="" width="48" height="48">` +
+    `<div class="boot-login"><div class="boot-card">${logo(48)}` +
     `<h1>${both(zhLogin['pages.login.title'], enLogin['pages.login.title'])}</h1></div></div></div>`
   );
 }

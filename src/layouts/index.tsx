@@ -1,6 +1,7 @@
 import { history, Link, Outlet, useAccess, useLocation, useModel, useSelectedRoutes } from '@umijs/max';
 import { useEffect } from 'react';
 import Footer from '@/components/Footer';
+import Logo from '@/components/Logo';
 import RightContent from '@/components/RightContent/lazy';
 import { Forbidden } from '@/components/StatusPages/lazy';
 import { useIntl } from '@/intl';
@@ -37,7 +38,7 @@ export default function AppLayout() {
       <header className="app-header">
         <div className="app-header-inner">
           <Link to="/home" className="app-brand">
-            <img src="/logo.svg" alt="" width={28} height={28} />
+            <Logo size={28} />
             <span>{intl.formatMessage({ id: 'app.title' })}</span>
           </Link>
           <RightContent />

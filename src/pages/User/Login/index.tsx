@@ -2,6 +2,7 @@ import { Link } from '@umijs/max';
 import { Alert, Flex, theme } from 'antd';
 import type { ReactNode } from 'react';
 import Footer from '@/components/Footer';
+import Logo from '@/components/Logo';
 import LangSwitch from '@/components/RightContent/LangSwitch';
 import { useSiteInfo } from '@/hooks/useSiteInfo';
 import { FormattedMessage, useIntl } from '@/intl';
@@ -36,7 +37,7 @@ export default function LoginPage({ operator = false }: { operator?: boolean }) 
         <section style={box}>
           <Flex vertical align="center" gap={8} style={{ marginBottom: 16 }}>
             <Link to="/home" aria-label={intl.formatMessage({ id: 'menu.home' })}>
-              <img src="/logo.svg" alt="" width={48} height={48} />
+              <Logo size={48} />
             </Link>
             <h1 style={{ fontSize: 24, margin: 0 }}>
               {intl.formatMessage({ id: operator ? 'pages.login.ops.title' : 'pages.login.title' })}
