@@ -10,9 +10,7 @@
  * config/shellPlugin.ts writes them into index.html and into the pages' own documents (PRERENDERED_PATHS).
  */
 
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import Logo from '../src/components/Logo';
+import { logoMarkup } from '../src/components/Logo';
 import enApp from '../src/locales/en-US/app';
 import enHome from '../src/locales/en-US/home';
 import enLogin from '../src/locales/en-US/login';
@@ -84,9 +82,6 @@ html[lang^=en] .boot-zh,html:not([lang^=en]) .boot-en{display:none}
   .trim()
   .replaceAll('\n', '');
 
-/** The logo as the page draws it (src/components/Logo), at `size` pixels. */
-const logo = (size: number) => renderToStaticMarkup(createElement(Logo, { size }));
-
 const both = (zh: string, en: string) => `<span class="boot-zh">${zh}</span><span class="boot-en">${en}</span>`;
 
 /** Grey bars where a page's heading and cards will be. */
@@ -124,7 +119,7 @@ function loginShellMarkup(): string {
     `<div class="login-item"><div class="login-label"></div><div class="login-control" style="height:${controlHeight}px"></div></div>`;
   return (
     '<div class="login-frame"><div class="login-top"></div><main class="login-main"><section class="login-card">' +
-    `<div class="login-head">${logo(48)}<h1>${loginText('pages.login.title')}</h1>` +
+    `<div class="login-head">${logoMarkup(48)}<h1>${loginText('pages.login.title')}</h1>` +
     `<p>${loginText('pages.login.subtitle')}</p></div>` +
     `${item(32)}${item(40)}${item(40)}<div class="login-control"></div>` +
     `<p>${loginText('pages.login.signUpNote')}</p><p class="login-agreement">${loginText('pages.login.agreement')}</p>` +
@@ -188,9 +183,9 @@ function shellMarkup(bare: boolean, main: string): string {
   return (
     `<div class="app-frame boot${bare ? ' boot-bare' : ''}">` +
     `<header class="app-header"><div class="app-header-inner"><span class="app-brand">` +
-    `${logo(28)}<span>${title}</span></span></div></header>` +
+    `${logoMarkup(28)}<span>${title}</span></span></div></header>` +
     `<main class="app-main">${main}</main>` +
-    `<div class="boot-login"><div class="boot-card">${logo(48)}` +
+    `<div class="boot-login"><div class="boot-card">${logoMarkup(48)}` +
     `<h1>${both(zhLogin['pages.login.title'], enLogin['pages.login.title'])}</h1></div></div></div>`
   );
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { render } from '@testing-library/react';
-import Logo from '.';
+import Logo, { logoMarkup } from '.';
 
 /** The shapes of an SVG drawing, each as its tag and its drawing attributes, in order. */
 function shapesOf(svg: Element): string[] {
@@ -10,16 +10,22 @@ function shapesOf(svg: Element): string[] {
   );
 }
 
-test('the logo drawn in the page is the favicon public/logo.svg, hidden from screen readers', () => {
-  const { container } = render(<Logo size={28} />);
-  const drawn = container.querySelector('svg');
-  const favicon = new DOMParser().parseFromString(
-    readFileSync(join(__dirname, '../../../public/logo.svg'), 'utf8'),
-    'image/svg+xml',
-  ).documentElement;
+const parse = (markup: string) => new DOMParser().parseFromString(markup, 'image/svg+xml').documentElement;
+const favicon = parse(readFileSync(join(__dirname, '../../../public/logo.svg'), 'utf8'));
+
+test('the logo drawn by React is the favicon public/logo.svg, at its size, hidden from screen readers', () => {
+  const drawn = render(<Logo size={28} />).container.querySelector('svg') as Element;
   expect(drawn).toHaveAttribute('aria-hidden', 'true');
   expect(drawn).toHaveAttribute('width', '28');
-  expect(drawn?.getAttribute('viewBox')).toBe(favicon.getAttribute('viewBox'));
-  expect(shapesOf(drawn as Element)).toEqual(shapesOf(favicon));
+  expect(drawn.getAttribute('viewBox')).toBe(favicon.getAttribute('viewBox'));
+  expect(shapesOf(drawn)).toEqual(shapesOf(favicon));
   expect(shapesOf(favicon)).toHaveLength(4);
+});
+
+test("the shells' markup of the logo is the same drawing as React's", () => {
+  const drawn = render(<Logo size={48} />).container.querySelector('svg') as Element;
+  const markup = parse(logoMarkup(48));
+  expect(markup.getAttribute('width')).toBe('48');
+  expect(markup.getAttribute('aria-hidden')).toBe('true');
+  expect(shapesOf(markup)).toEqual(shapesOf(drawn));
 });
