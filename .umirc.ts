@@ -2,14 +2,15 @@ import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { defineConfig } from '@umijs/max';
 import routes from './config/routes';
-import { ANTD_THEME } from './config/theme';
 import app from './src/locales/zh-CN/app';
 
 /** `npm run dev:full` sets API_URL to the real server; plain `max dev` answers /api from mock/. */
 const apiUrl = process.env.API_URL;
 
 export default defineConfig({
-  antd: { theme: ANTD_THEME },
+  // antd's ConfigProvider (its theme and texts) is src/components/AntdConfig's, not the plugin's: one provider, inside
+  // the design tokens' context its parts read (config/theme.ts ANTD_THEME_CONTEXT).
+  antd: {},
   access: {},
   model: {},
   // While the user is fetched, the app shell that index.html painted stays on screen (config/shell.ts).

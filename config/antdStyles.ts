@@ -4,8 +4,8 @@
  * that is 70 KB of CSS text, 50-150 ms of a phone's main thread in one piece each, the largest part of the first
  * screen's blocking time. Written here in advance as a stylesheet, with the map antd's runtime reads to find them
  * (@ant-design/cssinjs extractStyle; the map rule `.data-ant-cssinjs-cache-path`), the runtime skips writing them.
- * The components are rendered with the app's theme (config/theme.ts) as the app nests it, so the keys match; a
- * component left out here, or a theme that differs, only means the runtime writes those styles itself as before.
+ * The components are rendered with the app's theme (config/theme.ts) as src/components/AntdConfig nests it, so the
+ * keys match; a component left out here, or a theme that differs, only means the runtime writes those styles itself.
  */
 import { createHash } from 'node:crypto';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
@@ -27,11 +27,12 @@ import {
   Skeleton,
   Space,
   Tag,
+  theme,
 } from 'antd';
 import { Fragment, createElement as h, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { EXAMLIST_PATH, HOME_PATH, LOGIN_PATH } from './shell';
-import { ANTD_THEME } from './theme';
+import { ANTD_THEME, ANTD_THEME_CONTEXT } from './theme';
 
 /** Elements side by side, as one (varargs children need no keys). */
 const all = (...elements: ReactElement[]) => h(Fragment, null, ...elements);
@@ -87,7 +88,10 @@ export function firstScreenAntdStyles(path: string): AntdStylesheet | undefined 
 function writeStylesheet(screen: ReactElement | undefined): AntdStylesheet | undefined {
   if (!screen) return undefined;
   const cache = createCache();
-  renderToString(h(StyleProvider, { cache }, h(ConfigProvider, { theme: ANTD_THEME }, screen)));
+  const themed = h(ConfigProvider, { theme: ANTD_THEME }, screen);
+  renderToString(
+    h(StyleProvider, { cache }, h(theme._internalContext.Provider, { value: ANTD_THEME_CONTEXT }, themed)),
+  );
   const css = extractStyle(cache, { plain: true, types: 'style' });
   return { file: `antd.${createHash('sha256').update(css).digest('hex').slice(0, 8)}.css`, css };
 }

@@ -1,6 +1,6 @@
-import type { ThemeConfig } from 'antd';
+import { type ThemeConfig, theme } from 'antd';
 
-/** antd's theme (the umi antd plugin's ConfigProvider, .umirc.ts), also used to write the pages' styles in advance. */
+/** antd's theme (src/components/AntdConfig's ConfigProvider), also used to write the pages' styles in advance. */
 export const ANTD_THEME: ThemeConfig = {
   token: {
     // The brand red of spec section 9 stays the primary colour (layout, icons, focus, selection). White text on it
@@ -27,4 +27,25 @@ export const ANTD_THEME: ThemeConfig = {
       inkBarColor: '#CF1322',
     },
   },
+};
+
+const seed = { ...theme.defaultSeed, ...ANTD_THEME.token };
+const components = Object.fromEntries(
+  Object.entries(ANTD_THEME.components ?? {}).map(([name, tokens]) => [name, { ...tokens }]),
+);
+
+/**
+ * The design tokens' context that antd's ConfigProvider gives its children for ANTD_THEME, given to the
+ * ConfigProvider itself too (src/components/AntdConfig). The provider's own parts (its icon styles, its motion) read
+ * the tokens of the context around it: outside any, antd derives its default theme's whole token set (palettes,
+ * hashes), 100-250 ms of a phone's first render at bench:lighthouse's 4x CPU, only for those two. With this around
+ * it, they find the app's own tokens, which antd derives once for everything. Built as antd 5.29's ConfigProvider
+ * builds it (seed tokens under the theme's, the components' tokens, the override both make); if a later antd builds
+ * it otherwise, the theme derived is only derived twice again (AntdConfig.test.tsx counts the derivations).
+ */
+export const ANTD_THEME_CONTEXT = {
+  token: seed,
+  components,
+  override: { override: seed, ...components },
+  hashed: true,
 };

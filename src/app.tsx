@@ -1,6 +1,6 @@
 import type { RequestConfig } from '@umijs/max';
 import { type ReactNode, startTransition } from 'react';
-import AntdLocale from '@/components/AntdLocale';
+import AntdConfig from '@/components/AntdConfig';
 import AppNotices from '@/components/AppNotices';
 import DocumentTitle from '@/components/DocumentTitle';
 import MountInTransition from '@/components/MountInTransition';
@@ -64,11 +64,11 @@ export function render(oldRender: () => void): void {
 export function innerProvider(container: ReactNode) {
   return (
     <IntlRoot>
-      <AntdLocale>
+      <AntdConfig>
         <MountInTransition>{container}</MountInTransition>
         <AppNotices />
         <DocumentTitle />
-      </AntdLocale>
+      </AntdConfig>
     </IntlRoot>
   );
 }
