@@ -39,9 +39,10 @@ const components = Object.fromEntries(
  * ConfigProvider itself too (src/components/AntdConfig). The provider's own parts (its icon styles, its motion) read
  * the tokens of the context around it: outside any, antd derives its default theme's whole token set (palettes,
  * hashes), 100-250 ms of a phone's first render at bench:lighthouse's 4x CPU, only for those two. With this around
- * it, they find the app's own tokens, which antd derives once for everything. Built as antd 5.29's ConfigProvider
- * builds it (seed tokens under the theme's, the components' tokens, the override both make); if a later antd builds
- * it otherwise, the theme derived is only derived twice again (AntdConfig.test.tsx counts the derivations).
+ * it, they find the app's own tokens, which antd derives once for everything. The context is antd's private
+ * theme._internalContext, and the value is built as antd 5.29's ConfigProvider builds its own (seed tokens under the
+ * theme's, the components' tokens, the override both make). Should a later antd build it otherwise, nothing shows
+ * differently: antd derives a second token set again, and AntdConfig.test.tsx, which counts them, fails.
  */
 export const ANTD_THEME_CONTEXT = {
   token: seed,
